@@ -1,0 +1,562 @@
+//===- KgpuOps.td - kgpu operations ------------------------*- tablegen -*-===//
+
+#ifndef KGPU_DIALECT_KGPUOPS_TD
+#define KGPU_DIALECT_KGPUOPS_TD
+
+include "kgpu/Dialect/IR/KgpuTypes.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Traits and type constraints
+//===----------------------------------------------------------------------===//
+
+// The op must be inside a kernel or device function (`kgpu.kernel`,
+// `kgpu.device`, or a `gpu.func`).
+def Kgpu_InKernel : NativeOpTrait<"InKernel"> {
+  let cppNamespace = "::mlir::kgpu::OpTrait";
+}
+
+// The op is a work-group collective: it must not be inside a
+// `kgpu.parallel_for`, whose iterations are not work-items.
+def Kgpu_NotInParallelFor : NativeOpTrait<"NotInParallelFor"> {
+  let cppNamespace = "::mlir::kgpu::OpTrait";
+}
+
+def Kgpu_ScalarIntOrFloat : AnyTypeOf<[AnySignlessInteger, AnyFloat],
+    "signless integer or float">;
+def Kgpu_ShuffleType : AnyTypeOf<[I32, I64, F16, BF16, F32, F64],
+    "32/64-bit integer, f16, bf16, f32 or f64">;
+def Kgpu_AtomicType : AnyTypeOf<[I32, I64, F32, F64],
+    "i32, i64, f32 or f64">;
+
+//===----------------------------------------------------------------------===//
+// Work-item ids and sizes
+//===----------------------------------------------------------------------===//
+
+class Kgpu_IdOp<string mnemonic, string what, string source>
+    : Kgpu_Op<mnemonic, [Pure, Kgpu_InKernel,
+        DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = what # " in dimension x, y or z";
+  let description = !strconcat("Returns ", what, [{ in the given dimension
+    of the current launch, as an `index`. Only valid inside a kernel or a
+    device function.
+
+    Source constructs: }], source, [{.
+
+    Example:
+
+    ```mlir
+    %i = kgpu.}], mnemonic, [{ x
+    ```
+  }]);
+  let arguments = (ins Kgpu_DimensionAttr:$dimension);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$dimension attr-dict";
+  let extraClassDefinition = [{
+    void $cppClass::getAsmResultNames(
+        ::llvm::function_ref<void(::mlir::Value, ::llvm::StringRef)> setName) {
+      setName(getResult(), (::llvm::Twine(getOperationName().drop_front(5)) +
+                            "_" + stringifyDimension(getDimension())).str());
+    }
+  }];
+}
+
+def Kgpu_GlobalIdOp : Kgpu_IdOp<"global_id",
+    "the global index of the work-item",
+    "kgc `global_id(d)`, TornadoVM `kc.globalIdx/Idy/Idz`, Kernelin "
+    "`globalId()`">;
+def Kgpu_LocalIdOp : Kgpu_IdOp<"local_id",
+    "the index of the work-item inside its work-group",
+    "kgc `local_id(d)`, TornadoVM `kc.localIdx/Idy/Idz`">;
+def Kgpu_GroupIdOp : Kgpu_IdOp<"group_id", "the index of the work-group",
+    "kgc `group_id(d)`, TornadoVM `kc.groupIdx/Idy/Idz`">;
+def Kgpu_GlobalSizeOp : Kgpu_IdOp<"global_size",
+    "the total number of work-items",
+    "kgc `global_size(d)`, TornadoVM `kc.globalGroupSizeX/Y/Z`">;
+def Kgpu_LocalSizeOp : Kgpu_IdOp<"local_size",
+    "the number of work-items in a work-group",
+    "kgc `local_size(d)`, TornadoVM `kc.localGroupSizeX/Y/Z`">;
+def Kgpu_NumGroupsOp : Kgpu_IdOp<"num_groups",
+    "the number of work-groups", "kgc `num_groups(d)`">;
+
+class Kgpu_SubgroupQueryOp<string mnemonic, string what, string source>
+    : Kgpu_Op<mnemonic, [Pure, Kgpu_InKernel]> {
+  let summary = what;
+  let description = !strconcat("Returns ", what, [{ as an `index`. The
+    subgroup size is a property of the device (32 on NVIDIA GPUs, 8 on
+    lavapipe, the emulated width on the CPU); kernels must not assume it.
+
+    Source constructs: }], source, [{.
+
+    ```mlir
+    %v = kgpu.}], mnemonic, "\n    ```\n  ");
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Kgpu_LaneIdOp : Kgpu_SubgroupQueryOp<"lane_id",
+    "the index of the work-item inside its subgroup",
+    "kgc `sub_group_local_id()`">;
+def Kgpu_SubgroupSizeOp : Kgpu_SubgroupQueryOp<"subgroup_size",
+    "the number of work-items in a subgroup", "kgc `sub_group_size()`">;
+def Kgpu_SubgroupIdOp : Kgpu_SubgroupQueryOp<"subgroup_id",
+    "the index of the subgroup inside its work-group",
+    "kgc `sub_group_id()`">;
+def Kgpu_NumSubgroupsOp : Kgpu_SubgroupQueryOp<"num_subgroups",
+    "the number of subgroups in a work-group", "kgc `num_sub_groups()`">;
+
+//===----------------------------------------------------------------------===//
+// Data-parallel loops and reductions
+//===----------------------------------------------------------------------===//
+
+def Kgpu_ParallelForOp : Kgpu_Op<"parallel_for", [
+    Kgpu_InKernel, AttrSizedOperandSegments, RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"YieldOp">]> {
+  let summary = "a data-parallel loop nest of 1 to 3 dimensions";
+  let description = [{
+    Runs the body once for every point of the iteration space
+    `[lb, ub)` with the given positive steps, in each of 1 to 3 dimensions,
+    in any order and concurrently. The iterations are independent; they may
+    communicate only through `kgpu.reduce` and atomics. Nested
+    `parallel_for`s may hold at most 3 dimensions in total.
+
+    The lowering distributes iterations over all work-items of the launch
+    with grid-stride loops, so the result does not depend on the launch
+    size.
+
+    Source constructs: TornadoVM `@Parallel` loops, kgc `parallel for`.
+
+    ```mlir
+    kgpu.parallel_for (%i, %j) = (%c0, %c0) to (%n, %m) step (%c1, %c1) {
+      ...
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$lowerBound,
+                       Variadic<Index>:$upperBound,
+                       Variadic<Index>:$step);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::ValueRange":$lowerBounds,
+                   "::mlir::ValueRange":$upperBounds,
+                   "::mlir::ValueRange":$steps)>
+  ];
+  let extraClassDeclaration = [{
+    unsigned getNumDims() { return getLowerBound().size(); }
+    ::mlir::Block *getBodyBlock() { return &getBody().front(); }
+    ::mlir::Block::BlockArgListType getInductionVars() {
+      return getBodyBlock()->getArguments();
+    }
+  }];
+}
+
+def Kgpu_YieldOp : Kgpu_Op<"yield", [Pure, ReturnLike, Terminator,
+                                     HasParent<"ParallelForOp">]> {
+  let summary = "terminates the body of a kgpu.parallel_for";
+  let description = [{
+    Ends an iteration of `kgpu.parallel_for`. It is implicit in the custom
+    assembly form.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Kgpu_ReduceOp : Kgpu_Op<"reduce", [Kgpu_InKernel,
+    TypesMatchWith<"value type matches the element type of the output",
+                   "output", "value",
+                   "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
+  let summary = "contributes a value to a reduction into memory";
+  let description = [{
+    Inside a `kgpu.parallel_for`, contributes `value` to the reduction of all
+    iterations' contributions into `output[indices]`: when the enclosing
+    parallel loop has finished, the element holds `kind` applied to its
+    previous value and every contribution, in an unspecified order.
+
+    `min` and `max` on floats follow IEEE-754 `minimum`/`maximum` (a NaN
+    wins, -0.0 < +0.0), as Java's `Math.min`/`Math.max`; on integers they are
+    signed, `umin`/`umax` are unsigned. `and`, `or`, `xor`, `umin` and `umax`
+    need integers.
+
+    Source constructs: TornadoVM `@Reduce` outputs, kgc `reduce(op: x)`.
+
+    ```mlir
+    kgpu.reduce add %v, %sum[%c0] : memref<1xf32>
+    ```
+  }];
+  let arguments = (ins Kgpu_ReductionKindAttr:$kind,
+                       Kgpu_ScalarIntOrFloat:$value,
+                       Arg<AnyMemRef, "the reduction output",
+                           [MemRead, MemWrite]>:$output,
+                       Variadic<Index>:$indices);
+  let assemblyFormat = [{
+    $kind $value `,` $output `[` $indices `]` attr-dict `:` type($output)
+  }];
+  let hasVerifier = 1;
+}
+
+class Kgpu_CollectiveReduceOp<string mnemonic, string scope, string source>
+    : Kgpu_Op<mnemonic, [Kgpu_InKernel, Kgpu_NotInParallelFor,
+                         SameOperandsAndResultType]> {
+  let summary = "reduces a value over the " # scope;
+  let description = !strconcat([{
+    Applies `kind` to `value` of every work-item of the }], scope, [{ and
+    gives the result to all of them. Every work-item of the }], scope, [{
+    must reach it (uniform control flow). Kinds and element types follow
+    `kgpu.reduce`.
+
+    Source constructs: }], source, [{.
+
+    ```mlir
+    %s = kgpu.}], mnemonic, [{ add %v : f32
+    ```
+  }]);
+  let arguments = (ins Kgpu_ReductionKindAttr:$kind,
+                       Kgpu_ScalarIntOrFloat:$value);
+  let results = (outs Kgpu_ScalarIntOrFloat:$result);
+  let assemblyFormat = "$kind $value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+def Kgpu_GroupReduceOp : Kgpu_CollectiveReduceOp<"group_reduce",
+    "work-group", "kgc `work_group_reduce_add(v)`">;
+def Kgpu_SubgroupReduceOp : Kgpu_CollectiveReduceOp<"subgroup_reduce",
+    "subgroup", "kgc `sub_group_reduce_add(v)`, Kotlin `simdSum`">;
+
+//===----------------------------------------------------------------------===//
+// Synchronisation and memory
+//===----------------------------------------------------------------------===//
+
+def Kgpu_BarrierOp : Kgpu_Op<"barrier", [Kgpu_InKernel,
+                                         Kgpu_NotInParallelFor]> {
+  let summary = "work-group barrier with a memory fence";
+  let description = [{
+    Waits until every work-item of the work-group has reached this barrier,
+    and makes the writes to `local` (work-group) memory, `global` memory or
+    `all` memory before it visible to the work-group after it. Every
+    work-item of the work-group must reach the same barrier (uniform control
+    flow).
+
+    Source constructs: kgc `barrier()` / `barrier_global()`, TornadoVM
+    `kc.localBarrier()` / `kc.globalBarrier()`.
+
+    ```mlir
+    kgpu.barrier local
+    ```
+  }];
+  let arguments = (ins Kgpu_MemFenceAttr:$fence);
+  let assemblyFormat = "$fence attr-dict";
+}
+
+def Kgpu_AllocLocalOp : Kgpu_Op<"alloc_local", [Kgpu_InKernel,
+                                                Kgpu_NotInParallelFor]> {
+  let summary = "work-group (local) memory of a static size";
+  let description = [{
+    Allocates a statically shaped array in work-group memory (memory space
+    3), shared by all work-items of a work-group and live for the whole
+    kernel. Only allowed in a kernel function.
+
+    Source constructs: kgc `local float tile[16][16];`, TornadoVM
+    `kc.allocateFloatLocalArray(256)`.
+
+    ```mlir
+    %tile = kgpu.alloc_local : memref<16x16xf32, 3>
+    ```
+  }];
+  let results = (outs Res<AnyMemRef, "the work-group array",
+                          [MemAlloc<DefaultResource>]>:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+def Kgpu_AtomicRMWOp : Kgpu_Op<"atomic_rmw", [Kgpu_InKernel,
+    TypesMatchWith<"result type matches the element type of the memref",
+                   "memref", "result",
+                   "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">,
+    TypesMatchWith<"value type matches the element type of the memref",
+                   "memref", "value",
+                   "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
+  let summary = "atomic read-modify-write on global or local memory";
+  let description = [{
+    Atomically replaces `memref[indices]` by `kind(old, value)` and returns
+    `old`, at device scope for global memory and work-group scope for local
+    memory. `xchg` stores `value`. `min`/`max` are signed on integers,
+    `umin`/`umax` unsigned; `and`, `or`, `xor`, `umin` and `umax` need
+    integers. Private memory (`memref.alloca`) is not allowed.
+
+    Source constructs: kgc `atomic_add(&p[i], v)`, TornadoVM
+    `atomicAdd`, Kernelin `atomicAdd`.
+
+    ```mlir
+    %old = kgpu.atomic_rmw add %v, %hist[%bin] : memref<?xi32>
+    ```
+  }];
+  let arguments = (ins Kgpu_AtomicKindAttr:$kind,
+                       Kgpu_AtomicType:$value,
+                       Arg<AnyMemRef, "the memory to update",
+                           [MemRead, MemWrite]>:$memref,
+                       Variadic<Index>:$indices);
+  let results = (outs Kgpu_AtomicType:$result);
+  let assemblyFormat = [{
+    $kind $value `,` $memref `[` $indices `]` attr-dict `:` type($memref)
+  }];
+  let hasVerifier = 1;
+}
+
+def Kgpu_AtomicCASOp : Kgpu_Op<"atomic_cas", [Kgpu_InKernel,
+    TypesMatchWith<"compared type matches the element type of the memref",
+                   "memref", "cmp",
+                   "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">,
+    TypesMatchWith<"value type matches the element type of the memref",
+                   "memref", "value",
+                   "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">,
+    TypesMatchWith<"result type matches the element type of the memref",
+                   "memref", "result",
+                   "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
+  let summary = "atomic compare-and-swap on global or local memory";
+  let description = [{
+    Atomically stores `value` into `memref[indices]` if it holds `cmp`, and
+    returns the value it held. Floats are compared by their bits.
+
+    Source constructs: kgc `atomic_cas(&p[i], cmp, v)`, TornadoVM
+    `atomicCAS`.
+
+    ```mlir
+    %old = kgpu.atomic_cas %cmp, %new, %buf[%i] : memref<?xi32>
+    ```
+  }];
+  let arguments = (ins Kgpu_AtomicType:$cmp, Kgpu_AtomicType:$value,
+                       Arg<AnyMemRef, "the memory to update",
+                           [MemRead, MemWrite]>:$memref,
+                       Variadic<Index>:$indices);
+  let results = (outs Kgpu_AtomicType:$result);
+  let assemblyFormat = [{
+    $cmp `,` $value `,` $memref `[` $indices `]` attr-dict `:` type($memref)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Subgroups
+//===----------------------------------------------------------------------===//
+
+def Kgpu_ShuffleOp : Kgpu_Op<"shuffle", [Kgpu_InKernel, Kgpu_NotInParallelFor,
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "exchanges a value between the lanes of a subgroup";
+  let description = [{
+    Returns the `value` of another lane of the subgroup: lane `id + offset`
+    (`down`), `id - offset` (`up`), `id ^ offset` (`xor`) or `offset`
+    (`idx`). When that lane is outside the subgroup the work-item gets its
+    own `value`. All lanes of the subgroup must reach the shuffle.
+
+    Source constructs: kgc `sub_group_shuffle_down(v, d)` etc., Kotlin
+    `simdShuffleDown`.
+
+    ```mlir
+    %r = kgpu.shuffle down %v, %c1 : f32
+    ```
+  }];
+  let arguments = (ins Kgpu_ShuffleModeAttr:$mode, Kgpu_ShuffleType:$value,
+                       I32:$offset);
+  let results = (outs Kgpu_ShuffleType:$result);
+  let assemblyFormat = "$mode $value `,` $offset attr-dict `:` type($value)";
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor cores
+//===----------------------------------------------------------------------===//
+
+def Kgpu_MmaFillOp : Kgpu_Op<"mma_fill", [Pure, Kgpu_InKernel]> {
+  let summary = "a fragment with every element set to one value";
+  let description = [{
+    Returns a fragment whose elements all equal `value`, typically a zero
+    accumulator. All lanes of the subgroup must execute it.
+
+    ```mlir
+    %c = kgpu.mma_fill %zero : f32 -> !kgpu.mma<m16n16k16, acc, f32>
+    ```
+  }];
+  let arguments = (ins AnyType:$value);
+  let results = (outs Kgpu_MmaFragmentType:$result);
+  let assemblyFormat = [{
+    $value attr-dict `:` type($value) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Kgpu_MmaLoadOp : Kgpu_Op<"mma_load", [Kgpu_InKernel,
+                                          AttrSizedOperandSegments]> {
+  let summary = "loads a fragment of a matrix tile from memory";
+  let description = [{
+    The subgroup loads the tile whose top-left element is
+    `memref[indices]` into a fragment. For a 2-D memref the rows are the
+    memref's rows; for a 1-D memref the distance between rows is
+    `lead_dim` elements, which is then required. With `col_major`
+    the tile is stored column by column instead.
+
+    ```mlir
+    %a = kgpu.mma_load %A[%r, %c] : memref<64x64xf16, 3>
+           -> !kgpu.mma<m16n16k16, a, f16>
+    %b = kgpu.mma_load %B[%off] lead_dim %n : memref<?xf16>
+           -> !kgpu.mma<m16n16k16, b, f16>
+    ```
+  }];
+  let arguments = (ins Arg<AnyMemRef, "the matrix", [MemRead]>:$memref,
+                       Variadic<Index>:$indices,
+                       Optional<Index>:$leadDim, UnitAttr:$colMajor);
+  let results = (outs Kgpu_MmaFragmentType:$result);
+  let assemblyFormat = [{
+    $memref `[` $indices `]` (`lead_dim` $leadDim^)? (`col_major` $colMajor^)?
+    attr-dict `:` type($memref) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Kgpu_MmaComputeOp : Kgpu_Op<"mma_compute", [Pure, Kgpu_InKernel,
+    AllTypesMatch<["c", "result"]>]> {
+  let summary = "tensor-core multiply-accumulate: a × b + c";
+  let description = [{
+    Computes `a × b + c` for the fragments of one tile. The three fragments
+    must have the same shape, roles `a`, `b` and `acc`, equal input element
+    types and an accumulator type that the shape allows for them.
+
+    Source constructs: kgc `mma_compute(a, b, c)`, Kotlin `mma`.
+
+    ```mlir
+    %d = kgpu.mma_compute %a, %b, %c : !kgpu.mma<m16n16k16, a, f16>,
+           !kgpu.mma<m16n16k16, b, f16> -> !kgpu.mma<m16n16k16, acc, f32>
+    ```
+  }];
+  let arguments = (ins Kgpu_MmaFragmentType:$a, Kgpu_MmaFragmentType:$b,
+                       Kgpu_MmaFragmentType:$c);
+  let results = (outs Kgpu_MmaFragmentType:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,` qualified(type($b))
+    `->` qualified(type($c))
+  }];
+  let hasVerifier = 1;
+}
+
+def Kgpu_MmaStoreOp : Kgpu_Op<"mma_store", [Kgpu_InKernel,
+                                            AttrSizedOperandSegments]> {
+  let summary = "stores an accumulator fragment to memory";
+  let description = [{
+    The subgroup stores the tile held by an `acc` fragment with its top-left
+    element at `memref[indices]`; `lead_dim` and `col_major` as for
+    `kgpu.mma_load`.
+
+    ```mlir
+    kgpu.mma_store %d, %C[%r, %c] : !kgpu.mma<m16n16k16, acc, f32>,
+                                     memref<64x64xf32>
+    ```
+  }];
+  let arguments = (ins Kgpu_MmaFragmentType:$value,
+                       Arg<AnyMemRef, "the matrix", [MemWrite]>:$memref,
+                       Variadic<Index>:$indices,
+                       Optional<Index>:$leadDim, UnitAttr:$colMajor);
+  let assemblyFormat = [{
+    $value `,` $memref `[` $indices `]` (`lead_dim` $leadDim^)?
+    (`col_major` $colMajor^)? attr-dict `:` qualified(type($value)) `,`
+    type($memref)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Exact source-language semantics
+//===----------------------------------------------------------------------===//
+
+def Kgpu_FPToSISatOp : Kgpu_Op<"fptosi_sat", [Pure]> {
+  let summary = "float to signed integer, saturating, NaN to 0";
+  let description = [{
+    Converts a float to a signed integer rounding toward zero; values below
+    or above the integer's range give its minimum or maximum, NaN gives 0.
+    These are Java's `f2i`, `f2l`, `d2i` and `d2l` and Kotlin's `toInt()`.
+    (`arith.fptosi` is undefined out of range.)
+
+    ```mlir
+    %i = kgpu.fptosi_sat %x : f32 to i32
+    ```
+  }];
+  let arguments = (ins AnyFloat:$in);
+  let results = (outs AnySignlessInteger:$out);
+  let assemblyFormat = "$in attr-dict `:` type($in) `to` type($out)";
+  let hasVerifier = 1;
+}
+
+class Kgpu_JvmMinMaxOp<string mnemonic, string fn>
+    : Kgpu_Op<mnemonic, [Pure, Commutative, SameOperandsAndResultType]> {
+  let summary = "Java's `Math." # fn # "` on floats";
+  let description = !strconcat([{
+    The }], fn, [{imum of two floats with Java's rules: if either operand is
+    NaN the result is NaN, and -0.0 is smaller than +0.0. (C's `fmin`/`fmax`
+    return the non-NaN operand instead.) Used by the JVM and Kotlin
+    frontends for `Math.}], fn, [{`, `kotlin.math.}], fn, [{` and
+    `coerceAtLeast`/`coerceAtMost` on floats.
+
+    ```mlir
+    %r = kgpu.}], mnemonic, [{ %a, %b : f32
+    ```
+  }]);
+  let arguments = (ins AnyFloat:$lhs, AnyFloat:$rhs);
+  let results = (outs AnyFloat:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+}
+
+def Kgpu_JvmMinOp : Kgpu_JvmMinMaxOp<"jvm_min", "min">;
+def Kgpu_JvmMaxOp : Kgpu_JvmMinMaxOp<"jvm_max", "max">;
+
+class Kgpu_IntDivRemOp<string mnemonic, string what, string zeroResult>
+    : Kgpu_Op<mnemonic, [Pure, SameOperandsAndResultType]> {
+  let summary = "integer " # what # " with a defined result for every input";
+  let description = !strconcat([{
+    Integer }], what, [{ rounding toward zero, signed unless `unsigned` is
+    given. Unlike `arith`, no input is undefined: a zero divisor gives }],
+    zeroResult, [{, and the signed overflow `MIN / -1` wraps (quotient `MIN`,
+    remainder 0), as in Java. JVM and Kotlin kernels cannot throw
+    `ArithmeticException` on a GPU; this is the documented replacement.
+
+    ```mlir
+    %q = kgpu.}], mnemonic, [{ %a, %b : i32
+    %u = kgpu.}], mnemonic, [{ unsigned %a, %b : i64
+    ```
+  }]);
+  let arguments = (ins AnySignlessInteger:$lhs, AnySignlessInteger:$rhs,
+                       UnitAttr:$isUnsigned);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = [{
+    (`unsigned` $isUnsigned^)? $lhs `,` $rhs attr-dict `:` type($result)
+  }];
+}
+
+def Kgpu_IntDivOp : Kgpu_IntDivRemOp<"int_div", "division",
+                                     "a quotient of 0">;
+def Kgpu_IntRemOp : Kgpu_IntDivRemOp<"int_rem", "remainder",
+                                     "the dividend as remainder">;
+
+def Kgpu_ShiftOp : Kgpu_Op<"shift", [Pure, SameOperandsAndResultType]> {
+  let summary = "shift with the count masked to the bit width";
+  let description = [{
+    Shifts left (`shl`), right arithmetically (`shrs`) or right logically
+    (`shru`) by `amount & (bitwidth - 1)`, as Java's and Kotlin's `<<`,
+    `>>` and `>>>`. (`arith.shli` gives poison for counts ≥ the width.)
+
+    ```mlir
+    %r = kgpu.shift shru %x, %n : i32
+    ```
+  }];
+  let arguments = (ins Kgpu_ShiftKindAttr:$kind, AnySignlessInteger:$lhs,
+                       AnySignlessInteger:$amount);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = "$kind $lhs `,` $amount attr-dict `:` type($result)";
+}
+
+#endif // KGPU_DIALECT_KGPUOPS_TD

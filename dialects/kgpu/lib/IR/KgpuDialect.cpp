@@ -1,0 +1,181 @@
+//===- KgpuDialect.cpp - kgpu dialect ---------------------------*- C++ -*-===//
+//
+// Dialect registration and verification of the kgpu discardable attributes
+// (`kgpu.kernel`, `kgpu.device`, `kgpu.workgroup_size`, `kgpu.arg`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "kgpu/Dialect/IR/KgpuDialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::kgpu;
+
+#include "kgpu/Dialect/IR/KgpuDialect.cpp.inc"
+#include "kgpu/Dialect/IR/KgpuEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "kgpu/Dialect/IR/KgpuAttrs.cpp.inc"
+
+void KgpuDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "kgpu/Dialect/IR/KgpuOps.cpp.inc"
+      >();
+  registerTypes();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "kgpu/Dialect/IR/KgpuAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers shared with the op verifiers
+//===----------------------------------------------------------------------===//
+
+static bool isKernelFunc(Operation *func) {
+  if (func->hasAttr(KgpuDialect::getKernelAttrName()))
+    return true;
+  if (auto gpuFunc = dyn_cast<gpu::GPUFuncOp>(func))
+    return gpuFunc.isKernel();
+  return false;
+}
+
+bool mlir::kgpu::isInKernelContext(Operation *op) {
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return false;
+  return isKernelFunc(func) || func->hasAttr(KgpuDialect::getDeviceAttrName()) ||
+         isa<gpu::GPUFuncOp>(func.getOperation());
+}
+
+bool mlir::kgpu::isInKernelFunction(Operation *op) {
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  return func && isKernelFunc(func);
+}
+
+static bool hasDefaultMemorySpace(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (!space)
+    return true;
+  auto intSpace = dyn_cast<IntegerAttr>(space);
+  return intSpace && intSpace.getInt() == 0;
+}
+
+bool mlir::kgpu::isLocalMemRef(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref)
+    return false;
+  auto intSpace = dyn_cast_or_null<IntegerAttr>(memref.getMemorySpace());
+  return intSpace && intSpace.getInt() == KgpuDialect::kLocalMemorySpace;
+}
+
+bool mlir::kgpu::isGlobalMemRef(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  return memref && hasDefaultMemorySpace(memref);
+}
+
+//===----------------------------------------------------------------------===//
+// Discardable attribute verification
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyKernelFunction(Operation *op) {
+  auto func = dyn_cast<FunctionOpInterface>(op);
+  if (!func)
+    return op->emitError("'") << KgpuDialect::getKernelAttrName()
+                              << "' may only be attached to a function";
+  if (op->hasAttr(KgpuDialect::getDeviceAttrName()))
+    return op->emitError("a function cannot be both '")
+           << KgpuDialect::getKernelAttrName() << "' and '"
+           << KgpuDialect::getDeviceAttrName() << "'";
+  if (func.getNumResults() != 0)
+    return op->emitError("a kgpu kernel must not return values, but '")
+           << func.getName() << "' returns " << func.getNumResults();
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+    if (!func.getArgAttr(i, KgpuDialect::getArgAttrName()))
+      return op->emitError("kernel argument #")
+             << i << " has no '" << KgpuDialect::getArgAttrName()
+             << "' attribute (#kgpu.arg<buffer|scalar, access>)";
+  return success();
+}
+
+LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == getKernelAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError("'") << name << "' must be a unit attribute";
+    return verifyKernelFunction(op);
+  }
+  if (name == getDeviceAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError("'") << name << "' must be a unit attribute";
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitError("'") << name
+                                << "' may only be attached to a function";
+    return success();
+  }
+  if (name == getWorkgroupSizeAttrName()) {
+    auto sizes = dyn_cast<DenseI32ArrayAttr>(attr.getValue());
+    if (!sizes || sizes.empty() || sizes.size() > 3)
+      return op->emitError("'") << name
+                                << "' must be an array<i32> of 1 to 3 sizes";
+    if (!op->hasAttr(getKernelAttrName()))
+      return op->emitError("'") << name << "' is only valid on a kernel";
+    int64_t total = 1;
+    for (int32_t size : sizes.asArrayRef()) {
+      if (size <= 0)
+        return op->emitError("work-group sizes must be positive, got ")
+               << size;
+      total *= size;
+    }
+    if (total > 1024)
+      return op->emitError("work-group of ")
+             << total << " work-items exceeds the limit of 1024";
+    return success();
+  }
+  return op->emitError("unknown kgpu attribute '") << name << "'";
+}
+
+LogicalResult KgpuDialect::verifyRegionArgAttribute(Operation *op,
+                                                    unsigned regionIndex,
+                                                    unsigned argIndex,
+                                                    NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name != getArgAttrName())
+    return op->emitError("unknown kgpu argument attribute '") << name << "'";
+  auto argAttr = dyn_cast<ArgAttr>(attr.getValue());
+  if (!argAttr)
+    return op->emitError("'") << name << "' must be a #kgpu.arg attribute";
+  if (!op->hasAttr(getKernelAttrName()))
+    return op->emitError("'") << name
+                              << "' is only valid on arguments of a kernel";
+  Region &region = op->getRegion(regionIndex);
+  if (region.empty())
+    return success(); // A declaration: nothing to check against.
+  Type type = region.getArgument(argIndex).getType();
+  switch (argAttr.getKind()) {
+  case ArgKind::Buffer:
+    if (!isGlobalMemRef(type))
+      return op->emitError("buffer argument #")
+             << argIndex << " must be a memref in global memory, got "
+             << type;
+    return success();
+  case ArgKind::Scalar:
+    if (!type.isIntOrIndexOrFloat())
+      return op->emitError("scalar argument #")
+             << argIndex << " must be an integer, index or float, got "
+             << type;
+    if (argAttr.getAccess() != Access::Read)
+      return op->emitError("scalar argument #")
+             << argIndex << " is passed by value and can only be 'read'";
+    return success();
+  }
+  return success();
+}

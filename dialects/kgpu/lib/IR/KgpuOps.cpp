@@ -1,0 +1,331 @@
+//===- KgpuOps.cpp - kgpu operations ----------------------------*- C++ -*-===//
+//
+// Verifiers, custom assembly and builders of the kgpu operations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kgpu/Dialect/IR/KgpuDialect.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::kgpu;
+
+//===----------------------------------------------------------------------===//
+// Traits
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::kgpu::OpTrait::verifyNotInParallelFor(Operation *op) {
+  if (op->getParentOfType<ParallelForOp>())
+    return op->emitOpError("cannot be used inside a 'kgpu.parallel_for': its "
+                           "iterations are not work-items");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shared checks
+//===----------------------------------------------------------------------===//
+
+/// The number of indices must equal the memref's rank.
+static LogicalResult verifyIndexCount(Operation *op, MemRefType type,
+                                      size_t numIndices) {
+  if (static_cast<int64_t>(numIndices) != type.getRank())
+    return op->emitOpError("expects ")
+           << type.getRank() << " indices for " << type << ", got "
+           << numIndices;
+  return success();
+}
+
+/// Atomics, reductions and tensor-core loads/stores work on global or local
+/// memory, never on private memory.
+static LogicalResult verifySharedMemory(Operation *op, Value memref) {
+  Type type = memref.getType();
+  if (!isGlobalMemRef(type) && !isLocalMemRef(type))
+    return op->emitOpError("needs a memref in global memory (default memory "
+                           "space) or local memory (memory space 3), got ")
+           << type;
+  if (memref.getDefiningOp<memref::AllocaOp>())
+    return op->emitOpError("cannot operate on private memory (memref.alloca)");
+  return success();
+}
+
+static LogicalResult verifyReductionKind(Operation *op, ReductionKind kind,
+                                         Type type) {
+  if (!isValidReductionKind(kind, type))
+    return op->emitOpError("reduction '")
+           << stringifyReductionKind(kind) << "' is not defined for " << type
+           << "; it needs an integer";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ParallelForOp
+//===----------------------------------------------------------------------===//
+
+void ParallelForOp::build(OpBuilder &builder, OperationState &result,
+                          ValueRange lowerBounds, ValueRange upperBounds,
+                          ValueRange steps) {
+  result.addOperands(lowerBounds);
+  result.addOperands(upperBounds);
+  result.addOperands(steps);
+  result.getOrAddProperties<Properties>().operandSegmentSizes = {
+      static_cast<int32_t>(lowerBounds.size()),
+      static_cast<int32_t>(upperBounds.size()),
+      static_cast<int32_t>(steps.size())};
+  Region *body = result.addRegion();
+  Block *block = new Block();
+  body->push_back(block);
+  for (size_t i = 0, e = lowerBounds.size(); i < e; ++i)
+    block->addArgument(builder.getIndexType(), result.location);
+  ensureTerminator(*body, builder, result.location);
+}
+
+ParseResult ParallelForOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  Type indexType = builder.getIndexType();
+  SmallVector<OpAsmParser::Argument, 3> ivs;
+  if (parser.parseArgumentList(ivs, OpAsmParser::Delimiter::Paren,
+                               /*allowType=*/false))
+    return failure();
+  int n = static_cast<int>(ivs.size());
+  SmallVector<OpAsmParser::UnresolvedOperand, 3> lbs, ubs, steps;
+  if (parser.parseEqual() ||
+      parser.parseOperandList(lbs, n, OpAsmParser::Delimiter::Paren) ||
+      parser.resolveOperands(lbs, indexType, result.operands) ||
+      parser.parseKeyword("to") ||
+      parser.parseOperandList(ubs, n, OpAsmParser::Delimiter::Paren) ||
+      parser.resolveOperands(ubs, indexType, result.operands) ||
+      parser.parseKeyword("step") ||
+      parser.parseOperandList(steps, n, OpAsmParser::Delimiter::Paren) ||
+      parser.resolveOperands(steps, indexType, result.operands))
+    return failure();
+  for (OpAsmParser::Argument &iv : ivs)
+    iv.type = indexType;
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body, ivs))
+    return failure();
+  ensureTerminator(*body, builder, result.location);
+  if (parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  result.addAttribute("operandSegmentSizes",
+                      builder.getDenseI32ArrayAttr({n, n, n}));
+  return success();
+}
+
+void ParallelForOp::print(OpAsmPrinter &p) {
+  p << " (" << getInductionVars() << ") = (" << getLowerBound() << ") to ("
+    << getUpperBound() << ") step (" << getStep() << ") ";
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/false);
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          /*elidedAttrs=*/{"operandSegmentSizes"});
+}
+
+LogicalResult ParallelForOp::verify() {
+  unsigned n = getLowerBound().size();
+  if (n < 1 || n > 3)
+    return emitOpError("expects 1 to 3 dimensions, got ") << n;
+  if (getUpperBound().size() != n || getStep().size() != n)
+    return emitOpError("expects as many upper bounds and steps as lower "
+                       "bounds (")
+           << n << "), got " << getUpperBound().size() << " and "
+           << getStep().size();
+  Block &body = getBody().front();
+  if (body.getNumArguments() != n)
+    return emitOpError("expects ")
+           << n << " induction variables, got " << body.getNumArguments();
+  for (BlockArgument arg : body.getArguments())
+    if (!arg.getType().isIndex())
+      return emitOpError("induction variables must be of index type, got ")
+             << arg.getType();
+  for (Value step : getStep()) {
+    APInt value;
+    if (matchPattern(step, m_ConstantInt(&value)) && !value.isStrictlyPositive())
+      return emitOpError("steps must be positive, got ")
+             << value.getSExtValue();
+  }
+  unsigned depth = n;
+  for (auto parent = (*this)->getParentOfType<ParallelForOp>(); parent;
+       parent = parent->getParentOfType<ParallelForOp>())
+    depth += parent.getNumDims();
+  if (depth > 3)
+    return emitOpError("nests parallel loops ")
+           << depth << " dimensions deep; at most 3 are allowed";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReduceOp::verify() {
+  if (!(*this)->getParentOfType<ParallelForOp>())
+    return emitOpError("must be inside a 'kgpu.parallel_for'");
+  if (failed(verifyIndexCount(*this, getOutput().getType(),
+                              getIndices().size())) ||
+      failed(verifySharedMemory(*this, getOutput())))
+    return failure();
+  return verifyReductionKind(*this, getKind(), getValue().getType());
+}
+
+LogicalResult GroupReduceOp::verify() {
+  return verifyReductionKind(*this, getKind(), getValue().getType());
+}
+
+LogicalResult SubgroupReduceOp::verify() {
+  return verifyReductionKind(*this, getKind(), getValue().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// AllocLocalOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllocLocalOp::verify() {
+  MemRefType type = getResult().getType();
+  if (!type.hasStaticShape())
+    return emitOpError("needs a static shape; local memory of dynamic size "
+                       "is not supported, got ")
+           << type;
+  if (!isLocalMemRef(type))
+    return emitOpError("must allocate in local memory (memory space ")
+           << KgpuDialect::kLocalMemorySpace << "), got " << type;
+  if (!type.getLayout().isIdentity())
+    return emitOpError("needs the identity layout, got ") << type;
+  if (!type.getElementType().isIntOrFloat())
+    return emitOpError("needs integer or float elements, got ")
+           << type.getElementType();
+  if (!isInKernelFunction(*this))
+    return emitOpError("is only allowed in a kernel function, not in a "
+                       "device function");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+LogicalResult AtomicRMWOp::verify() {
+  if (failed(verifyIndexCount(*this, getMemref().getType(),
+                              getIndices().size())) ||
+      failed(verifySharedMemory(*this, getMemref())))
+    return failure();
+  Type type = getValue().getType();
+  switch (getKind()) {
+  case AtomicKind::UMin:
+  case AtomicKind::UMax:
+  case AtomicKind::And:
+  case AtomicKind::Or:
+  case AtomicKind::Xor:
+    if (!type.isSignlessInteger())
+      return emitOpError("atomic '")
+             << stringifyAtomicKind(getKind()) << "' is not defined for "
+             << type << "; it needs an integer";
+    break;
+  default:
+    break;
+  }
+  return success();
+}
+
+LogicalResult AtomicCASOp::verify() {
+  if (failed(verifyIndexCount(*this, getMemref().getType(),
+                              getIndices().size())))
+    return failure();
+  return verifySharedMemory(*this, getMemref());
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor cores
+//===----------------------------------------------------------------------===//
+
+LogicalResult MmaFillOp::verify() {
+  Type elementType = getResult().getType().getElementType();
+  if (getValue().getType() != elementType)
+    return emitOpError("fill value of type ")
+           << getValue().getType() << " does not match the fragment element "
+           << "type " << elementType;
+  return success();
+}
+
+/// Checks the memory operand of mma_load/mma_store.
+static LogicalResult verifyMmaMemory(Operation *op, Value memref,
+                                     size_t numIndices, Value leadDim,
+                                     MmaFragmentType fragment) {
+  auto type = cast<MemRefType>(memref.getType());
+  if (type.getElementType() != fragment.getElementType())
+    return op->emitOpError("memref element type ")
+           << type.getElementType() << " does not match the fragment element "
+           << "type " << fragment.getElementType();
+  if (type.getRank() != 1 && type.getRank() != 2)
+    return op->emitOpError("needs a 1-D or 2-D memref, got ") << type;
+  if (failed(verifyIndexCount(op, type, numIndices)) ||
+      failed(verifySharedMemory(op, memref)))
+    return failure();
+  if (type.getRank() == 1 && !leadDim)
+    return op->emitOpError("needs 'lead_dim' (the distance between rows) "
+                           "with a 1-D memref");
+  if (type.getRank() == 2 && leadDim)
+    return op->emitOpError("takes no 'lead_dim' with a 2-D memref: the row "
+                           "stride of the memref is the leading dimension");
+  APInt value;
+  if (leadDim && matchPattern(leadDim, m_ConstantInt(&value)) &&
+      !value.isStrictlyPositive())
+    return op->emitOpError("'lead_dim' must be positive, got ")
+           << value.getSExtValue();
+  return success();
+}
+
+LogicalResult MmaLoadOp::verify() {
+  return verifyMmaMemory(*this, getMemref(), getIndices().size(), getLeadDim(),
+                         getResult().getType());
+}
+
+LogicalResult MmaStoreOp::verify() {
+  MmaFragmentType type = getValue().getType();
+  if (type.getRole() != MmaRole::Acc)
+    return emitOpError("stores only 'acc' fragments, got ") << type;
+  return verifyMmaMemory(*this, getMemref(), getIndices().size(), getLeadDim(),
+                         type);
+}
+
+LogicalResult MmaComputeOp::verify() {
+  MmaFragmentType a = getA().getType(), b = getB().getType(),
+                  c = getC().getType();
+  if (a.getRole() != MmaRole::A || b.getRole() != MmaRole::B ||
+      c.getRole() != MmaRole::Acc)
+    return emitOpError("expects fragments with roles 'a', 'b' and 'acc', got '")
+           << stringifyMmaRole(a.getRole()) << "', '"
+           << stringifyMmaRole(b.getRole()) << "' and '"
+           << stringifyMmaRole(c.getRole()) << "'";
+  if (a.getShape() != b.getShape() || a.getShape() != c.getShape())
+    return emitOpError("fragments have different shapes: ")
+           << stringifyMmaShape(a.getShape()) << ", "
+           << stringifyMmaShape(b.getShape()) << " and "
+           << stringifyMmaShape(c.getShape());
+  if (a.getElementType() != b.getElementType())
+    return emitOpError("'a' and 'b' element types differ: ")
+           << a.getElementType() << " and " << b.getElementType();
+  if (!MmaFragmentType::isValidCombination(a.getShape(), a.getElementType(),
+                                           c.getElementType()))
+    return emitOpError("no tensor core accumulates ")
+           << a.getElementType() << " products into " << c.getElementType()
+           << " with " << stringifyMmaShape(a.getShape());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Exact semantics
+//===----------------------------------------------------------------------===//
+
+LogicalResult FPToSISatOp::verify() {
+  if (getOut().getType().getIntOrFloatBitWidth() < 8)
+    return emitOpError("needs an integer result of at least 8 bits, got ")
+           << getOut().getType();
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "kgpu/Dialect/IR/KgpuOps.cpp.inc"

@@ -1,0 +1,39 @@
+//===- InitAll.h - register everything kgpu tools use -----------*- C++ -*-===//
+//
+// One place that registers the kgpu dialect together with every upstream
+// dialect, extension, pass and LLVM IR translation that kgpu's pipelines
+// use, so that kgpu-opt, kgpu-translate and the tests see the same world.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KGPU_INITALL_H
+#define KGPU_INITALL_H
+
+#include "kgpu/Dialect/IR/KgpuDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+
+namespace mlir {
+namespace kgpu {
+
+/// Registers kgpu, all upstream dialects and extensions (including the
+/// ConvertToLLVM interfaces the NVVM lowering needs) and the translations to
+/// LLVM IR that `gpu-module-to-binary` needs.
+inline void registerAllDialects(DialectRegistry &registry) {
+  registry.insert<KgpuDialect>();
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllGPUToLLVMIRTranslations(registry);
+}
+
+/// Registers all upstream passes and pipelines.
+inline void registerAllPasses() { mlir::registerAllPasses(); }
+
+} // namespace kgpu
+} // namespace mlir
+
+#endif // KGPU_INITALL_H

@@ -1,0 +1,27 @@
+# -*- Python -*-
+# lit configuration of the kgpu test suite.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "KGPU"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".kgc", ".test"]
+config.excludes = ["unit", "Inputs", "lit.cfg.py", "CMakeLists.txt", "corpus", "errors"]
+
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.kgpu_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%kgpu_src_root", config.kgpu_src_root))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+tool_dirs = [config.kgpu_tools_dir, config.llvm_tools_dir]
+tools = ["kgpu-opt"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
