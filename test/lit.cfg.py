@@ -23,5 +23,5 @@ llvm_config.use_default_substitutions()
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.kgpu_tools_dir, config.llvm_tools_dir]
-tools = ["kgpu-opt"]
+tools = ["kgpu-opt", "kgpu-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

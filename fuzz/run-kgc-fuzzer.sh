@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds the kgc frontend fuzzer with clang++-22 (libFuzzer + ASan + UBSan)
+# and runs it for a bounded number of runs (default 1000000), seeded with the
+# kgc corpus and negative tests. Exits non-zero if the fuzzer reports a crash,
+# leak, timeout, out-of-memory or sanitizer error.
+#
+# Usage: fuzz/run-kgc-fuzzer.sh [runs]
+# Environment: CXX (default clang++-22), LLVM_CONFIG (default llvm-config-22),
+#              KGC_FUZZ_WORKDIR (default /tmp/kgc-fuzz).
+set -euo pipefail
+
+runs="${1:-1000000}"
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+cxx="${CXX:-clang++-22}"
+llvm_config="${LLVM_CONFIG:-llvm-config-22}"
+workdir="${KGC_FUZZ_WORKDIR:-/tmp/kgc-fuzz}"
+
+mkdir -p "$workdir/corpus" "$workdir/artifacts"
+bin="$workdir/kgc_parser_fuzzer"
+
+# shellcheck disable=SC2046
+"$cxx" -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+  -g -O1 -I "$repo/include" $("$llvm_config" --cxxflags) -fno-rtti \
+  "$repo"/lib/Frontend/KGC/*.cpp "$repo/fuzz/kgc_parser_fuzzer.cpp" \
+  $("$llvm_config" --ldflags) -lLLVM-22 \
+  -Wl,-rpath,"$("$llvm_config" --libdir)" -o "$bin"
+
+status=0
+"$bin" -runs="$runs" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+  -print_final_stats=1 -artifact_prefix="$workdir/artifacts/" \
+  "$workdir/corpus" "$repo/test/Frontend/KGC/corpus" \
+  "$repo/test/Frontend/KGC/errors" || status=$?
+
+if [ "$status" -ne 0 ]; then
+  echo "kgc fuzzer FAILED (exit $status); artifacts in $workdir/artifacts" >&2
+  exit "$status"
+fi
+echo "kgc fuzzer: $runs runs, no crash"
