@@ -17,6 +17,10 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 
+// kgpu pass headers (one line per component):
+// KGPU-PASS-HEADERS-BEGIN
+// KGPU-PASS-HEADERS-END
+
 namespace mlir {
 namespace kgpu {
 
@@ -30,8 +34,13 @@ inline void registerAllDialects(DialectRegistry &registry) {
   mlir::registerAllGPUToLLVMIRTranslations(registry);
 }
 
-/// Registers all upstream passes and pipelines.
-inline void registerAllPasses() { mlir::registerAllPasses(); }
+/// Registers all upstream passes and pipelines, and kgpu's own.
+inline void registerAllPasses() {
+  mlir::registerAllPasses();
+  // kgpu pass registrations (one line per component):
+  // KGPU-PASS-REGISTRATIONS-BEGIN
+  // KGPU-PASS-REGISTRATIONS-END
+}
 
 } // namespace kgpu
 } // namespace mlir
