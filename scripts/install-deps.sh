@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything kgpu needs to build and test on Debian 12 (bookworm):
-# Debian's LLVM/MLIR 22, Ninja, CMake, GoogleTest. Safe to run repeatedly:
+# Debian's LLVM/MLIR 22, Ninja, CMake, GoogleTest, and the SPIR-V tools
+# (spirv-val, SPIRV-Cross and its C API, glslangValidator). Safe to run repeatedly:
 # it only calls apt-get when a package is missing.
 set -euo pipefail
 
@@ -8,6 +9,7 @@ PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools
   cmake ninja-build g++ git python3
   libgtest-dev
+  spirv-tools spirv-cross libspirv-cross-c-shared-dev glslang-tools
   zlib1g-dev libzstd-dev libxml2-dev libffi-dev libedit-dev libcurl4-openssl-dev
 )
 

@@ -19,6 +19,8 @@
 
 // kgpu pass headers (one line per component):
 // KGPU-PASS-HEADERS-BEGIN
+#include "kgpu/Conversion/KgpuToGPU/Passes.h"
+#include "kgpu/Transforms/Passes.h"
 // KGPU-PASS-HEADERS-END
 
 namespace mlir {
@@ -39,6 +41,8 @@ inline void registerAllPasses() {
   mlir::registerAllPasses();
   // kgpu pass registrations (one line per component):
   // KGPU-PASS-REGISTRATIONS-BEGIN
+  registerKgpuTransformsPasses();
+  registerKgpuToGPUPasses();
   // KGPU-PASS-REGISTRATIONS-END
 }
 

@@ -495,8 +495,7 @@ std::string Type::str() const {
   return s;
 }
 
-llvm::raw_ostream &kgpu::kgc::operator<<(llvm::raw_ostream &os,
-                                         const Type &t) {
+llvm::raw_ostream &kgpu::kgc::operator<<(llvm::raw_ostream &os, const Type &t) {
   return os << t.str();
 }
 
@@ -634,9 +633,8 @@ static void printExprImpl(llvm::raw_ostream &os, const Expr *e,
       args = b->getArgs();
     }
     os << '(';
-    llvm::interleaveComma(args, os, [&](const Expr *a) {
-      printExprImpl(os, a, showLoads);
-    });
+    llvm::interleaveComma(
+        args, os, [&](const Expr *a) { printExprImpl(os, a, showLoads); });
     os << ')';
     return;
   }

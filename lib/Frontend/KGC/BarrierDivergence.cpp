@@ -64,8 +64,7 @@ private:
   }
 
   template <typename Pred>
-  bool exprHas(Expr *e, llvm::DenseMap<FunctionDecl *, Memo> &memo,
-               Pred pred) {
+  bool exprHas(Expr *e, llvm::DenseMap<FunctionDecl *, Memo> &memo, Pred pred) {
     if (!e)
       return false;
     if (auto *b = dyn_cast<BuiltinCallExpr>(e)) {
@@ -91,8 +90,7 @@ private:
   }
 
   template <typename Pred>
-  bool stmtHas(Stmt *s, llvm::DenseMap<FunctionDecl *, Memo> &memo,
-               Pred pred) {
+  bool stmtHas(Stmt *s, llvm::DenseMap<FunctionDecl *, Memo> &memo, Pred pred) {
     bool found = false;
     forEachStmtPart(
         s,

@@ -23,9 +23,10 @@ parseImpl(llvm::SourceMgr &sm, unsigned bufferId, DiagnosticEngine &diags) {
   return tu;
 }
 
-std::unique_ptr<TranslationUnit>
-kgpu::kgc::parseOnly(llvm::SourceMgr &sm, unsigned bufferId,
-                     llvm::raw_ostream &errs, unsigned *numErrors) {
+std::unique_ptr<TranslationUnit> kgpu::kgc::parseOnly(llvm::SourceMgr &sm,
+                                                      unsigned bufferId,
+                                                      llvm::raw_ostream &errs,
+                                                      unsigned *numErrors) {
   DiagnosticEngine diags(sm, errs);
   auto tu = parseImpl(sm, bufferId, diags);
   if (numErrors)

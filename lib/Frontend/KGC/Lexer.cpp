@@ -563,12 +563,11 @@ bool kgpu::kgc::parseIntegerLiteral(llvm::StringRef spelling, uint64_t &value,
   for (size_t i = 0; i < body.size(); ++i) {
     if (!isValidDigit(body[i])) {
       if (radix == 8 && llvm::isDigit(body[i]))
-        error = "invalid digit '" + std::string(1, body[i]) +
-                "' in octal literal";
+        error =
+            "invalid digit '" + std::string(1, body[i]) + "' in octal literal";
       else
-        error = "invalid suffix '" + spelling.substr(digits.size() -
-                                                     body.size() + i)
-                                         .str() +
+        error = "invalid suffix '" +
+                spelling.substr(digits.size() - body.size() + i).str() +
                 "' on integer literal";
       return false;
     }

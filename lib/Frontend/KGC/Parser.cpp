@@ -127,8 +127,9 @@ void Parser::diagnoseUnsupportedKeyword(const Token &t) {
                  ("dynamic memory allocation is not supported ('" + s + "')")
                      .str())
           .Cases({"unsigned", "signed"},
-                 ("'" + s + "' is not supported; use 'int', 'uint', 'long' or "
-                            "'ulong'")
+                 ("'" + s +
+                  "' is not supported; use 'int', 'uint', 'long' or "
+                  "'ulong'")
                      .str())
           .Cases({"char", "short"},
                  ("type '" + s +
@@ -188,8 +189,8 @@ bool Parser::parseMMAType(DeclSpec &spec) {
           .Case("acc", MMARole::Acc)
           .Default(std::nullopt);
   if (!role) {
-    errorAt(tok(), "unknown mma role '" + roleName +
-                       "'; expected 'a', 'b' or 'acc'");
+    errorAt(tok(),
+            "unknown mma role '" + roleName + "'; expected 'a', 'b' or 'acc'");
     return false;
   }
   spec.role = *role;
@@ -353,9 +354,9 @@ bool Parser::checkDeclSpec(const DeclSpec &spec, DeclContext ctx) {
   if (spec.space && ctx != DeclContext::Local) {
     if (ctx == DeclContext::TopLevel && *spec.space == AddressSpace::Constant)
       return true; // `constant float X = ...;` is a file-scope constant.
-    error(spec.spaceLoc,
-          "address space qualifier '" + getAddressSpaceName(*spec.space) +
-              "' is only allowed on pointers and local arrays");
+    error(spec.spaceLoc, "address space qualifier '" +
+                             getAddressSpaceName(*spec.space) +
+                             "' is only allowed on pointers and local arrays");
     return false;
   }
   if (spec.space && ctx == DeclContext::Local &&
@@ -375,9 +376,8 @@ Type Parser::getTypeFromSpec(const DeclSpec &spec) const {
   if (spec.isMMA)
     return Type::getMMA(spec.shape, spec.role, spec.scalar);
   if (spec.isPointer)
-    return Type::getPointer(spec.scalar,
-                            spec.space.value_or(AddressSpace::Private),
-                            spec.isConst);
+    return Type::getPointer(
+        spec.scalar, spec.space.value_or(AddressSpace::Private), spec.isConst);
   return Type::getScalar(spec.scalar);
 }
 
@@ -444,8 +444,8 @@ void Parser::parseTopLevelDecl() {
     skipToTopLevel();
     return;
   }
-  bool isConst = spec.isConst || (spec.space && *spec.space ==
-                                                    AddressSpace::Constant);
+  bool isConst =
+      spec.isConst || (spec.space && *spec.space == AddressSpace::Constant);
   if (spec.isPointer || spec.isMMA || spec.isVoid || !isConst) {
     errorAt(name, "file-scope variables must be scalar constants declared "
                   "'const' with a constant initializer");
@@ -486,8 +486,8 @@ void Parser::parseTopLevelDecl() {
 void Parser::parseFunction(const DeclSpec &spec, bool isKernel,
                            const Token &name) {
   if (isKernel && (!spec.isVoid || spec.isPointer)) {
-    error(spec.loc, "kernel function '" + name.getSpelling() +
-                        "' must return void");
+    error(spec.loc,
+          "kernel function '" + name.getSpelling() + "' must return void");
     skipToTopLevel();
     return;
   }
@@ -564,8 +564,8 @@ VarDecl *Parser::parseParam(bool isKernel) {
     return nullptr;
   }
   if (spec.isVoid) {
-    error(name.getLoc(), "parameter '" + name.getSpelling() +
-                             "' has void type");
+    error(name.getLoc(),
+          "parameter '" + name.getSpelling() + "' has void type");
     return nullptr;
   }
   if (spec.isMMA) {
@@ -772,8 +772,7 @@ VarDecl *Parser::parseLocalDeclarator(const DeclSpec &spec) {
   if (!dims.empty()) {
     llvm::SmallVector<int64_t, 3> zeros(dims.size(), 1);
     type = Type::getArray(spec.scalar, zeros,
-                          isLocal ? AddressSpace::Local
-                                  : AddressSpace::Private,
+                          isLocal ? AddressSpace::Local : AddressSpace::Private,
                           spec.isConst);
   }
   auto *var = tu.create<VarDecl>(name.getLoc(), name.getSpelling(), type,
@@ -929,8 +928,7 @@ Stmt *Parser::parseFor(bool isParallel) {
     return nullptr;
   std::vector<ReduceClause> clauses;
   if (isParallel) {
-    while (tok().is(TokenKind::identifier) &&
-           tok().getSpelling() == "reduce" &&
+    while (tok().is(TokenKind::identifier) && tok().getSpelling() == "reduce" &&
            peekTok().is(TokenKind::l_paren)) {
       if (!parseReduceClause(clauses))
         return nullptr;
@@ -947,8 +945,8 @@ Stmt *Parser::parseFor(bool isParallel) {
   if (!body)
     return nullptr;
   if (isParallel)
-    return tu.create<ParallelForStmt>(loc, init, cond, inc,
-                                      std::move(clauses), body);
+    return tu.create<ParallelForStmt>(loc, init, cond, inc, std::move(clauses),
+                                      body);
   return tu.create<ForStmt>(loc, init, cond, inc, body);
 }
 
@@ -1284,11 +1282,11 @@ Expr *Parser::parsePostfix(Expr *base) {
         break;
       }
       ++folded;
-      base = tu.create<UnaryExpr>(loc,
-                                  t.is(TokenKind::plusplus)
-                                      ? UnaryOpKind::PostInc
-                                      : UnaryOpKind::PostDec,
-                                  base);
+      base =
+          tu.create<UnaryExpr>(loc,
+                               t.is(TokenKind::plusplus) ? UnaryOpKind::PostInc
+                                                         : UnaryOpKind::PostDec,
+                               base);
     } else if (t.is(TokenKind::l_paren)) {
       errorAt(t, "called object is not a function name");
       base = nullptr;
@@ -1309,8 +1307,8 @@ Expr *Parser::parseIntLiteral() {
   IntLiteralSuffix suffix;
   bool isDecimal = true;
   std::string err;
-  if (!kgpu::kgc::parseIntegerLiteral(t.getSpelling(), value, suffix,
-                                      isDecimal, err)) {
+  if (!kgpu::kgc::parseIntegerLiteral(t.getSpelling(), value, suffix, isDecimal,
+                                      err)) {
     errorAt(t, err);
     return nullptr;
   }

@@ -406,8 +406,7 @@ std::optional<ConstantValue> kgpu::kgc::evaluateConstantExpr(const Expr *e) {
         int64_t minV = width == 32 ? INT32_MIN : INT64_MIN;
         if (sx == minV && sy == -1)
           return std::nullopt;
-        r.intValue =
-            (uint64_t)(op == BinaryOpKind::Div ? sx / sy : sx % sy);
+        r.intValue = (uint64_t)(op == BinaryOpKind::Div ? sx / sy : sx % sy);
       } else {
         r.intValue = op == BinaryOpKind::Div ? x / y : x % y;
       }
@@ -609,8 +608,8 @@ void Sema::run() {
     if (!fn->getDefinition()) {
       auto it = firstUse.find(fn);
       if (it != firstUse.end())
-        error(it->second, "function '" + fn->getName() +
-                              "' is used but never defined");
+        error(it->second,
+              "function '" + fn->getName() + "' is used but never defined");
     }
   }
   checkRecursion();
@@ -642,7 +641,8 @@ void Sema::checkGlobalConst(VarDecl *var) {
   auto value = evaluateConstantExpr(init);
   if (!value) {
     error(init->getLoc(), "initializer of file-scope constant '" +
-                              var->getName() + "' is not a constant expression");
+                              var->getName() +
+                              "' is not a constant expression");
     return;
   }
   var->setConstantValue(*value);
@@ -667,7 +667,8 @@ void Sema::checkFunction(FunctionDecl *fn) {
                    prev->getReturnType() == fn->getReturnType() &&
                    prev->getParams().size() == fn->getParams().size();
     for (size_t i = 0; sameSig && i < fn->getParams().size(); ++i)
-      sameSig = prev->getParams()[i]->getType() == fn->getParams()[i]->getType();
+      sameSig =
+          prev->getParams()[i]->getType() == fn->getParams()[i]->getType();
     if (!sameSig) {
       error(fn->getLoc(), "conflicting types for '" + name + "'");
       return;
@@ -810,8 +811,8 @@ Expr *Sema::checkCondition(Expr *e) {
   if (!rv)
     return nullptr;
   if (!rv->getType().isScalar()) {
-    error(rv->getLoc(), "condition must have a scalar type, not " +
-                            typeStr(rv->getType()));
+    error(rv->getLoc(),
+          "condition must have a scalar type, not " + typeStr(rv->getType()));
     return nullptr;
   }
   return implicitCast(rv, Type::getBool());
@@ -884,9 +885,9 @@ Expr *Sema::checkInitList(VarDecl *var, InitListExpr *init) {
   if (!ok)
     return nullptr;
   if ((int64_t)flat.size() > t.getNumElements()) {
-    error(init->getLoc(), "too many initializers for array '" +
-                              var->getName() + "' of " +
-                              llvm::Twine(t.getNumElements()) + " elements");
+    error(init->getLoc(), "too many initializers for array '" + var->getName() +
+                              "' of " + llvm::Twine(t.getNumElements()) +
+                              " elements");
     return nullptr;
   }
   init->getInitsMutable() = std::move(flat);
@@ -932,8 +933,8 @@ bool Sema::checkVarDecl(VarDecl *var) {
   }
   if (Expr *init = var->getInit()) {
     if (isa<InitListExpr>(init)) {
-      error(init->getLoc(), "initializer list for non-array variable '" +
-                                var->getName() + "'");
+      error(init->getLoc(),
+            "initializer list for non-array variable '" + var->getName() + "'");
       return false;
     }
     Expr *rv = checkRValue(init, &t);
@@ -1188,8 +1189,7 @@ bool Sema::checkParallelHeader(ParallelForStmt *level,
   var->setInit(lower);
   // Condition: `var < ub` or `var <= ub`.
   auto *cond = dyn_cast_or_null<BinaryExpr>(level->getParsedCond());
-  auto *condVar =
-      cond ? dyn_cast<DeclRefExpr>(cond->getLHS()) : nullptr;
+  auto *condVar = cond ? dyn_cast<DeclRefExpr>(cond->getLHS()) : nullptr;
   if (!cond ||
       (cond->getOp() != BinaryOpKind::LT &&
        cond->getOp() != BinaryOpKind::LE) ||
@@ -1208,8 +1208,8 @@ bool Sema::checkParallelHeader(ParallelForStmt *level,
                                typeStr(upper->getType()));
     return false;
   }
-  upper = convertForAssignment(upper, var->getType(), upper->getLoc(),
-                               "comparing");
+  upper =
+      convertForAssignment(upper, var->getType(), upper->getLoc(), "comparing");
   if (!upper)
     return false;
   if (referencesAny(upper, outerVars, dep)) {
@@ -1326,10 +1326,9 @@ bool Sema::checkReduceClause(ReduceClause &clause,
                             "element 'p[c]' of a global pointer");
     return false;
   }
-  if (elemType.isBool() || (!isArithmeticReduceOp(clause.op) &&
-                            !elemType.isInteger())) {
-    error(clause.loc, "reduction operator '" +
-                          getReduceOpSpelling(clause.op) +
+  if (elemType.isBool() ||
+      (!isArithmeticReduceOp(clause.op) && !elemType.isInteger())) {
+    error(clause.loc, "reduction operator '" + getReduceOpSpelling(clause.op) +
                           "' cannot be applied to a target of type " +
                           typeStr(elemType));
     return false;
@@ -1442,14 +1441,14 @@ Expr *Sema::rvalue(Expr *e) {
     if (auto *ref = dyn_cast<DeclRefExpr>(ignoreImplicitCasts(e)))
       name = " '" + ref->getName().str() + "'";
     if (t.isPointer())
-      error(e->getLoc(), "pointer" + name +
-                             " cannot be used as a value; pointer arithmetic "
-                             "and pointer copies are not supported, use " +
-                             (name.empty() ? "p" : name.substr(2, name.size() - 3)) +
-                             "[i]");
+      error(e->getLoc(),
+            "pointer" + name +
+                " cannot be used as a value; pointer arithmetic "
+                "and pointer copies are not supported, use " +
+                (name.empty() ? "p" : name.substr(2, name.size() - 3)) + "[i]");
     else
-      error(e->getLoc(), "array" + name +
-                             " cannot be used as a value; index it with [ ]");
+      error(e->getLoc(),
+            "array" + name + " cannot be used as a value; index it with [ ]");
     return nullptr;
   }
   if (t.isVoid()) {
@@ -1541,15 +1540,13 @@ Expr *Sema::checkDeclRef(DeclRefExpr *e) {
       error(e->getLoc(), "function pointers are not supported: '" +
                              e->getName() + "' cannot be used as a value");
     else
-      error(e->getLoc(),
-            "use of undeclared identifier '" + e->getName() + "'");
+      error(e->getLoc(), "use of undeclared identifier '" + e->getName() + "'");
     return nullptr;
   }
   if (invalidDecls.count(var))
     return nullptr;
   if (parallel && !allowReductionRefs && reductionVars.count(var)) {
-    ReduceOpKind op =
-        parallel->stmt->getReduceClauses()[reductionVars[var]].op;
+    ReduceOpKind op = parallel->stmt->getReduceClauses()[reductionVars[var]].op;
     std::string form =
         (op == ReduceOpKind::Min || op == ReduceOpKind::Max)
             ? (e->getName() + " = " + getReduceOpSpelling(op) + "(" +
@@ -1615,8 +1612,7 @@ bool Sema::checkModifiableLValue(Expr *lhs, SMLoc opLoc) {
     if (rt.isConstElement()) {
       if (rt.isPointer())
         error(lhs->getLoc(), "cannot assign to read-only memory through " +
-                                 typeStr(rt) + " '" + rootRef->getName() +
-                                 "'");
+                                 typeStr(rt) + " '" + rootRef->getName() + "'");
       else
         error(lhs->getLoc(),
               "cannot assign to const array '" + rootRef->getName() + "'");
@@ -1681,8 +1677,8 @@ Expr *Sema::checkUnary(UnaryExpr *e) {
   const Type &t = sub->getType();
   if (op == UnaryOpKind::LNot) {
     if (!t.isScalar()) {
-      error(e->getLoc(), "invalid argument type " + typeStr(t) +
-                             " to unary expression '!'");
+      error(e->getLoc(),
+            "invalid argument type " + typeStr(t) + " to unary expression '!'");
       return nullptr;
     }
     e->setOperand(implicitCast(sub, Type::getBool()));
@@ -1692,8 +1688,8 @@ Expr *Sema::checkUnary(UnaryExpr *e) {
   bool ok = op == UnaryOpKind::Not ? t.isIntegerOrBool() : t.isScalar();
   if (!ok) {
     error(e->getLoc(), "invalid argument type " + typeStr(t) +
-                           " to unary expression '" +
-                           getUnaryOpSpelling(op) + "'");
+                           " to unary expression '" + getUnaryOpSpelling(op) +
+                           "'");
     return nullptr;
   }
   Type promoted = getPromotedType(t);
@@ -1708,7 +1704,8 @@ Expr *Sema::checkBinary(BinaryExpr *e) {
     Expr *lhs = checkExpr(e->getLHS());
     if (!lhs)
       return nullptr;
-    if (lhs->isLValue() && (lhs->getType().isScalar() || lhs->getType().isMMA()))
+    if (lhs->isLValue() &&
+        (lhs->getType().isScalar() || lhs->getType().isMMA()))
       lhs = rvalue(lhs);
     Expr *rhs = checkRValue(e->getRHS());
     if (!rhs)
@@ -1724,8 +1721,8 @@ Expr *Sema::checkBinary(BinaryExpr *e) {
     return nullptr;
   const Type &lt = lhs->getType(), &rt = rhs->getType();
   auto invalid = [&]() -> Expr * {
-    error(e->getLoc(), "invalid operands to binary expression (" +
-                           typeStr(lt) + " and " + typeStr(rt) + ")");
+    error(e->getLoc(), "invalid operands to binary expression (" + typeStr(lt) +
+                           " and " + typeStr(rt) + ")");
     return nullptr;
   };
   if (!lt.isScalar() || !rt.isScalar())
@@ -1753,8 +1750,8 @@ Expr *Sema::checkBinary(BinaryExpr *e) {
   case BinaryOpKind::Xor:
     if (!lt.isIntegerOrBool() || !rt.isIntegerOrBool()) {
       if (op == BinaryOpKind::Rem) {
-        error(e->getLoc(), "invalid operands to '%' (" + typeStr(lt) +
-                               " and " + typeStr(rt) +
+        error(e->getLoc(), "invalid operands to '%' (" + typeStr(lt) + " and " +
+                               typeStr(rt) +
                                "): floating-point remainder is not supported");
         return nullptr;
       }
@@ -1794,7 +1791,13 @@ std::optional<int> Sema::matchReductionUpdate(AssignExpr *e,
       auto *sub = dyn_cast<SubscriptExpr>(lhs);
       auto *base = sub ? dyn_cast<DeclRefExpr>(sub->getBase()) : nullptr;
       DeclRefExpr *troot = tsub->getRootDeclRef();
-      if (base && troot && lookupVar(base->getName()) == troot->getDecl()) {
+      // Only literal or named-constant indices are compared here (the index
+      // of a reduction target is an integer constant expression).
+      Expr *rawIdx = sub ? sub->getIndex() : nullptr;
+      bool simpleIndex =
+          rawIdx && (isa<IntegerLiteral>(rawIdx) || isa<DeclRefExpr>(rawIdx));
+      if (simpleIndex && base && troot &&
+          lookupVar(base->getName()) == troot->getDecl()) {
         // Compare the constant indices.
         Expr *idx = checkRValue(sub->getIndex());
         if (!idx)
@@ -1843,9 +1846,9 @@ std::optional<int> Sema::matchReductionUpdate(AssignExpr *e,
       Expr *arg = call->getArgs()[a];
       bool isTarget = false;
       if (auto *r = dyn_cast<DeclRefExpr>(arg))
-        isTarget = isa<DeclRefExpr>(c.target) &&
-                   lookupVar(r->getName()) ==
-                       cast<DeclRefExpr>(c.target)->getDecl();
+        isTarget =
+            isa<DeclRefExpr>(c.target) &&
+            lookupVar(r->getName()) == cast<DeclRefExpr>(c.target)->getDecl();
       if (isTarget) {
         contribution = call->getArgs()[1 - a];
         return i;
@@ -1876,8 +1879,8 @@ Expr *Sema::checkAssign(AssignExpr *e) {
   }
   const Type &lt = lhs->getType();
   if (!lt.isScalar() && !lt.isMMA()) {
-    error(lhs->getLoc(), "expression of type " + typeStr(lt) +
-                             " is not assignable");
+    error(lhs->getLoc(),
+          "expression of type " + typeStr(lt) + " is not assignable");
     return nullptr;
   }
   // For `t = min(t, v)` allow the target reference inside the call.
@@ -1970,9 +1973,8 @@ Expr *Sema::checkConditional(ConditionalExpr *e) {
   } else if (tt == ft && (tt.isVoid() || tt.isMMA())) {
     result = tt;
   } else {
-    error(e->getLoc(), "incompatible operand types (" + typeStr(tt) +
-                           " and " + typeStr(ft) +
-                           ") in conditional expression");
+    error(e->getLoc(), "incompatible operand types (" + typeStr(tt) + " and " +
+                           typeStr(ft) + ") in conditional expression");
     return nullptr;
   }
   e->setCond(cond);
@@ -1993,8 +1995,8 @@ Expr *Sema::checkExplicitCast(ExplicitCastExpr *e) {
     return e;
   }
   if (!sub->getType().isScalar()) {
-    error(e->getLoc(), "cannot cast " + typeStr(sub->getType()) + " to " +
-                           typeStr(to));
+    error(e->getLoc(),
+          "cannot cast " + typeStr(sub->getType()) + " to " + typeStr(to));
     return nullptr;
   }
   e->setCastKind(getScalarCastKind(sub->getType(), to));
@@ -2007,8 +2009,8 @@ Expr *Sema::checkSubscript(SubscriptExpr *e) {
     return nullptr;
   const Type &bt = base->getType();
   if (!bt.isMemory() || !base->isLValue()) {
-    error(e->getLoc(), "subscripted value is not an array or pointer (" +
-                           typeStr(bt) + ")");
+    error(e->getLoc(),
+          "subscripted value is not an array or pointer (" + typeStr(bt) + ")");
     return nullptr;
   }
   Expr *index = checkRValue(e->getIndex());
@@ -2110,9 +2112,8 @@ Expr *Sema::checkCall(CallExpr *e, const Type *expected) {
         return nullptr;
       }
       if (at.isConstElement() && !pt.isConstElement()) {
-        error(a->getLoc(), "passing " + typeStr(at) +
-                               " to parameter of type " + typeStr(pt) +
-                               " discards the 'const' qualifier");
+        error(a->getLoc(), "passing " + typeStr(at) + " to parameter of type " +
+                               typeStr(pt) + " discards the 'const' qualifier");
         return nullptr;
       }
       args[i] = a;
@@ -2121,7 +2122,8 @@ Expr *Sema::checkCall(CallExpr *e, const Type *expected) {
     Expr *a = checkRValue(args[i]);
     if (!a)
       return nullptr;
-    a = convertForAssignment(a, pt, a->getLoc(), "passing to parameter of type");
+    a = convertForAssignment(a, pt, a->getLoc(),
+                             "passing to parameter of type");
     if (!a)
       return nullptr;
     args[i] = a;
@@ -2158,11 +2160,12 @@ Expr *Sema::checkAtomicTarget(Expr *arg, BuiltinKind kind) {
   }
   DeclRefExpr *root = sub->getRootDeclRef();
   const Type &rt = root->getType();
-  bool okSpace = (rt.isPointer() && rt.getAddressSpace() == AddressSpace::Global) ||
-                 rt.getAddressSpace() == AddressSpace::Local;
+  bool okSpace =
+      (rt.isPointer() && rt.getAddressSpace() == AddressSpace::Global) ||
+      rt.getAddressSpace() == AddressSpace::Local;
   if (!okSpace) {
-    error(arg->getLoc(), "the target of '" + name +
-                             "' must be in global or local memory");
+    error(arg->getLoc(),
+          "the target of '" + name + "' must be in global or local memory");
     return nullptr;
   }
   if (rt.isConstElement()) {
@@ -2171,7 +2174,8 @@ Expr *Sema::checkAtomicTarget(Expr *arg, BuiltinKind kind) {
   }
   ScalarKind k = t.getScalarKind();
   bool intOnly = kind == BuiltinKind::AtomicAnd ||
-                 kind == BuiltinKind::AtomicOr || kind == BuiltinKind::AtomicXor;
+                 kind == BuiltinKind::AtomicOr ||
+                 kind == BuiltinKind::AtomicXor;
   if ((intOnly && !t.isInteger()) || k == ScalarKind::Bool ||
       k == ScalarKind::Half) {
     error(arg->getLoc(), "'" + name + "' does not support element type " +
@@ -2241,10 +2245,9 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
       if (!args[i])
         return false;
       if (!args[i]->getType().isScalar()) {
-        error(args[i]->getLoc(), "argument " + llvm::Twine(i + 1) + " of '" +
-                                     e->getCalleeName() +
-                                     "' must be a scalar, not " +
-                                     typeStr(args[i]->getType()));
+        error(args[i]->getLoc(),
+              "argument " + llvm::Twine(i + 1) + " of '" + e->getCalleeName() +
+                  "' must be a scalar, not " + typeStr(args[i]->getType()));
         return false;
       }
     }
@@ -2252,10 +2255,9 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
   };
   auto toInt = [&](size_t i) {
     if (!args[i]->getType().isIntegerOrBool()) {
-      error(args[i]->getLoc(), "argument " + llvm::Twine(i + 1) + " of '" +
-                                   e->getCalleeName() +
-                                   "' must be an integer, not " +
-                                   typeStr(args[i]->getType()));
+      error(args[i]->getLoc(),
+            "argument " + llvm::Twine(i + 1) + " of '" + e->getCalleeName() +
+                "' must be an integer, not " + typeStr(args[i]->getType()));
       return false;
     }
     args[i] = implicitCast(args[i], Type::getInt());
@@ -2274,8 +2276,9 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
     return nullptr;
   }
   if (isContextualMMABuiltin(kind) && (!expected || !expected->isMMA())) {
-    error(loc, "'" + name + "' can only be used to initialize or assign an "
-                            "mma variable");
+    error(loc, "'" + name +
+                   "' can only be used to initialize or assign an "
+                   "mma variable");
     return nullptr;
   }
 
@@ -2330,8 +2333,9 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
                    kind == BuiltinKind::SubGroupReduceOr ||
                    kind == BuiltinKind::SubGroupReduceXor;
     if (intOnly && !t.isInteger()) {
-      error(args[0]->getLoc(), "'" + name + "' requires an integer argument, "
-                                            "not " +
+      error(args[0]->getLoc(), "'" + name +
+                                   "' requires an integer argument, "
+                                   "not " +
                                    typeStr(t));
       return nullptr;
     }
@@ -2363,7 +2367,9 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
   case BuiltinKind::Max:
   case BuiltinKind::Clamp:
   case BuiltinKind::Abs: {
-    size_t n = kind == BuiltinKind::Clamp ? 3 : kind == BuiltinKind::Abs ? 1 : 2;
+    size_t n = kind == BuiltinKind::Clamp ? 3
+               : kind == BuiltinKind::Abs ? 1
+                                          : 2;
     if (!arity(n) || !checkAll(0))
       return nullptr;
     Type t = getPromotedType(args[0]->getType());

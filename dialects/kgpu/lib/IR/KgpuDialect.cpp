@@ -126,7 +126,7 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
     if (!sizes || sizes.empty() || sizes.size() > 3)
       return op->emitError("'") << name
                                 << "' must be an array<i32> of 1 to 3 sizes";
-    if (!op->hasAttr(getKernelAttrName()))
+    if (!isKernelFunc(op))
       return op->emitError("'") << name << "' is only valid on a kernel";
     int64_t total = 1;
     for (int32_t size : sizes.asArrayRef()) {
@@ -138,6 +138,19 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
     if (total > 1024)
       return op->emitError("work-group of ")
              << total << " work-items exceeds the limit of 1024";
+    return success();
+  }
+  if (name == getArgsAttrName()) {
+    auto gpuFunc = dyn_cast<gpu::GPUFuncOp>(op);
+    if (!gpuFunc || !gpuFunc.isKernel())
+      return op->emitError("'") << name << "' is only valid on a gpu.func kernel";
+    auto args = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!args || !llvm::all_of(args, [](Attribute a) { return isa<ArgAttr>(a); }))
+      return op->emitError("'") << name << "' must be an array of #kgpu.arg";
+    if (args.size() != gpuFunc.getNumArguments())
+      return op->emitError("'")
+             << name << "' has " << args.size() << " entries for "
+             << gpuFunc.getNumArguments() << " arguments";
     return success();
   }
   return op->emitError("unknown kgpu attribute '") << name << "'";

@@ -47,7 +47,16 @@ namespace kgpu::kgc {
 
 /// Scalar element kinds. Widths: bool i1, int/uint 32, long/ulong 64,
 /// half f16, float f32, double f64.
-enum class ScalarKind : uint8_t { Bool, Int, UInt, Long, ULong, Half, Float, Double };
+enum class ScalarKind : uint8_t {
+  Bool,
+  Int,
+  UInt,
+  Long,
+  ULong,
+  Half,
+  Float,
+  Double
+};
 
 enum class AddressSpace : uint8_t { Private, Global, Local, Constant };
 
@@ -459,7 +468,9 @@ public:
   UnaryOpKind getOp() const { return op; }
   Expr *getOperand() const { return operand; }
   void setOperand(Expr *e) { operand = e; }
-  bool isIncDec() const { return op >= UnaryOpKind::PreInc && op <= UnaryOpKind::PostDec; }
+  bool isIncDec() const {
+    return op >= UnaryOpKind::PreInc && op <= UnaryOpKind::PostDec;
+  }
   static bool classof(const Expr *e) { return e->getKind() == Kind::Unary; }
 
 private:

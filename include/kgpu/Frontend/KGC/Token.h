@@ -56,51 +56,51 @@ enum class TokenKind : unsigned char {
   kw_unsupported,
 
   // Punctuators.
-  l_paren,         // (
-  r_paren,         // )
-  l_brace,         // {
-  r_brace,         // }
-  l_square,        // [
-  r_square,        // ]
-  comma,           // ,
-  semi,            // ;
-  colon,           // :
-  question,        // ?
-  equal,           // =
-  plus_equal,      // +=
-  minus_equal,     // -=
-  star_equal,      // *=
-  slash_equal,     // /=
-  percent_equal,   // %=
-  lessless_equal,  // <<=
+  l_paren,              // (
+  r_paren,              // )
+  l_brace,              // {
+  r_brace,              // }
+  l_square,             // [
+  r_square,             // ]
+  comma,                // ,
+  semi,                 // ;
+  colon,                // :
+  question,             // ?
+  equal,                // =
+  plus_equal,           // +=
+  minus_equal,          // -=
+  star_equal,           // *=
+  slash_equal,          // /=
+  percent_equal,        // %=
+  lessless_equal,       // <<=
   greatergreater_equal, // >>=
-  amp_equal,       // &=
-  caret_equal,     // ^=
-  pipe_equal,      // |=
-  pipepipe,        // ||
-  ampamp,          // &&
-  pipe,            // |
-  caret,           // ^
-  amp,             // &
-  equalequal,      // ==
-  exclaimequal,    // !=
-  less,            // <
-  lessequal,       // <=
-  greater,         // >
-  greaterequal,    // >=
-  lessless,        // <<
-  greatergreater,  // >>
-  plus,            // +
-  minus,           // -
-  star,            // *
-  slash,           // /
-  percent,         // %
-  exclaim,         // !
-  tilde,           // ~
-  plusplus,        // ++
-  minusminus,      // --
-  period,          // .  (only to diagnose member access)
-  arrow,           // -> (only to diagnose member access)
+  amp_equal,            // &=
+  caret_equal,          // ^=
+  pipe_equal,           // |=
+  pipepipe,             // ||
+  ampamp,               // &&
+  pipe,                 // |
+  caret,                // ^
+  amp,                  // &
+  equalequal,           // ==
+  exclaimequal,         // !=
+  less,                 // <
+  lessequal,            // <=
+  greater,              // >
+  greaterequal,         // >=
+  lessless,             // <<
+  greatergreater,       // >>
+  plus,                 // +
+  minus,                // -
+  star,                 // *
+  slash,                // /
+  percent,              // %
+  exclaim,              // !
+  tilde,                // ~
+  plusplus,             // ++
+  minusminus,           // --
+  period,               // .  (only to diagnose member access)
+  arrow,                // -> (only to diagnose member access)
 };
 
 /// Returns a printable spelling for a token kind (e.g. "'+='" or

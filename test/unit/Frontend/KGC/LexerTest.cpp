@@ -48,15 +48,15 @@ TEST(LexerTest, Keywords) {
                "restrict global local constant if else for while do break "
                "continue return true false mma");
   std::vector<TokenKind> expected = {
-      TokenKind::kw_kernel,   TokenKind::kw_void,     TokenKind::kw_bool,
-      TokenKind::kw_int,      TokenKind::kw_uint,     TokenKind::kw_long,
-      TokenKind::kw_ulong,    TokenKind::kw_float,    TokenKind::kw_double,
-      TokenKind::kw_half,     TokenKind::kw_const,    TokenKind::kw_restrict,
-      TokenKind::kw_global,   TokenKind::kw_local,    TokenKind::kw_constant,
-      TokenKind::kw_if,       TokenKind::kw_else,     TokenKind::kw_for,
-      TokenKind::kw_while,    TokenKind::kw_do,       TokenKind::kw_break,
-      TokenKind::kw_continue, TokenKind::kw_return,   TokenKind::kw_true,
-      TokenKind::kw_false,    TokenKind::kw_mma,      TokenKind::eof};
+      TokenKind::kw_kernel,   TokenKind::kw_void,   TokenKind::kw_bool,
+      TokenKind::kw_int,      TokenKind::kw_uint,   TokenKind::kw_long,
+      TokenKind::kw_ulong,    TokenKind::kw_float,  TokenKind::kw_double,
+      TokenKind::kw_half,     TokenKind::kw_const,  TokenKind::kw_restrict,
+      TokenKind::kw_global,   TokenKind::kw_local,  TokenKind::kw_constant,
+      TokenKind::kw_if,       TokenKind::kw_else,   TokenKind::kw_for,
+      TokenKind::kw_while,    TokenKind::kw_do,     TokenKind::kw_break,
+      TokenKind::kw_continue, TokenKind::kw_return, TokenKind::kw_true,
+      TokenKind::kw_false,    TokenKind::kw_mma,    TokenKind::eof};
   EXPECT_EQ(kinds(r), expected);
   EXPECT_EQ(r.errors, 0u);
 }
@@ -64,7 +64,7 @@ TEST(LexerTest, Keywords) {
 TEST(LexerTest, OpenCLAliases) {
   auto r = lex("__kernel __global __local __constant __restrict");
   std::vector<TokenKind> expected = {
-      TokenKind::kw_kernel, TokenKind::kw_global, TokenKind::kw_local,
+      TokenKind::kw_kernel,   TokenKind::kw_global,   TokenKind::kw_local,
       TokenKind::kw_constant, TokenKind::kw_restrict, TokenKind::eof};
   EXPECT_EQ(kinds(r), expected);
 }
@@ -117,10 +117,10 @@ TEST(LexerTest, Punctuators) {
 TEST(LexerTest, MaximalMunch) {
   auto r = lex("a+++b a<<=b a>>b x&&y");
   std::vector<TokenKind> expected = {
-      TokenKind::identifier, TokenKind::plusplus,       TokenKind::plus,
-      TokenKind::identifier, TokenKind::identifier,     TokenKind::lessless_equal,
-      TokenKind::identifier, TokenKind::identifier,     TokenKind::greatergreater,
-      TokenKind::identifier, TokenKind::identifier,     TokenKind::ampamp,
+      TokenKind::identifier, TokenKind::plusplus,   TokenKind::plus,
+      TokenKind::identifier, TokenKind::identifier, TokenKind::lessless_equal,
+      TokenKind::identifier, TokenKind::identifier, TokenKind::greatergreater,
+      TokenKind::identifier, TokenKind::identifier, TokenKind::ampamp,
       TokenKind::identifier, TokenKind::eof};
   EXPECT_EQ(kinds(r), expected);
 }
@@ -245,9 +245,9 @@ TEST(LexerTest, ErrorStringAndCharLiterals) {
             std::string::npos);
   EXPECT_NE(r.diags.find("character literals are not supported"),
             std::string::npos);
-  std::vector<TokenKind> expected = {
-      TokenKind::identifier, TokenKind::error, TokenKind::identifier,
-      TokenKind::error,      TokenKind::identifier, TokenKind::eof};
+  std::vector<TokenKind> expected = {TokenKind::identifier, TokenKind::error,
+                                     TokenKind::identifier, TokenKind::error,
+                                     TokenKind::identifier, TokenKind::eof};
   EXPECT_EQ(kinds(r), expected);
 }
 

@@ -71,8 +71,8 @@ TEST(ParserTest, ComparisonAndEquality) {
 }
 
 TEST(ParserTest, AssignmentOperators) {
-  for (llvm::StringRef op : {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=",
-                             "&=", "^=", "|="}) {
+  for (llvm::StringRef op :
+       {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|="}) {
     std::string src = ("x " + op + " y + 1").str();
     EXPECT_EQ(parseExpr(src), ("(x " + op + " (y + 1))").str()) << src;
   }
@@ -301,14 +301,15 @@ TEST(ParserTest, DiagnosticFormatHasSourceLineAndCaret) {
 }
 
 TEST(ParserTest, NestingLimit) {
-  std::string deep = "kernel void k(global int* o) { o[0] = " +
-                     std::string(1000, '(') + "1" + std::string(1000, ')') +
-                     "; }";
+  std::string deep =
+      "kernel void k(global int* o) { o[0] = " + std::string(1000, '(') + "1" +
+      std::string(1000, ')') + "; }";
   auto r = runFrontend(deep, false);
   EXPECT_EQ(r.numErrors, 1u);
   EXPECT_NE(r.diags.find("nesting too deep"), std::string::npos);
-  std::string ok = "kernel void k(global int* o) { o[0] = " +
-                   std::string(100, '(') + "1" + std::string(100, ')') + "; }";
+  std::string ok =
+      "kernel void k(global int* o) { o[0] = " + std::string(100, '(') + "1" +
+      std::string(100, ')') + "; }";
   EXPECT_EQ(runFrontend(ok).numErrors, 0u);
   std::string chain = "kernel void k(global int* o, int x) { o[0] = x";
   for (int i = 0; i < 100000; ++i)
@@ -316,8 +317,9 @@ TEST(ParserTest, NestingLimit) {
   chain += "; }";
   auto r3 = runFrontend(chain);
   EXPECT_EQ(r3.numErrors, 1u);
-  std::string unary = "kernel void k(global int* o, int x) { o[0] = " +
-                      std::string(5000, '-') + "x; }";
+  std::string unary =
+      "kernel void k(global int* o, int x) { o[0] = " + std::string(5000, '-') +
+      "x; }";
   EXPECT_EQ(runFrontend(unary).numErrors, 1u);
 }
 

@@ -22,9 +22,10 @@ namespace {
 /// printed initializer of the variable declared by the last statement.
 std::string lastInit(llvm::StringRef body, llvm::StringRef decls = "",
                      bool showLoads = false) {
-  std::string src = (decls + "\nkernel void k(global float* gf, global int* "
-                             "gi, int i, uint u, long l, ulong ul, float f, "
-                             "double d, half h, bool b) {\n" +
+  std::string src = (decls +
+                     "\nkernel void k(global float* gf, global int* "
+                     "gi, int i, uint u, long l, ulong ul, float f, "
+                     "double d, half h, bool b) {\n" +
                      body + "\n}\n")
                         .str();
   auto r = runFrontend(src);
@@ -98,8 +99,7 @@ TEST(SemaTest, ShiftsComparisonsAndLogical) {
   EXPECT_EQ(exprType("i ? u : l"), "long");
   EXPECT_EQ(exprType("b ? b : b"), "bool");
   EXPECT_EQ(exprType("(i, f)"), "float");
-  EXPECT_EQ(lastInit("bool r = i < f;"),
-            "(IntegralToFloating:float(i) < f)");
+  EXPECT_EQ(lastInit("bool r = i < f;"), "(IntegralToFloating:float(i) < f)");
   EXPECT_EQ(lastInit("int r = u << l;"),
             "IntegralCast:int((u << IntegralCast:uint(l)))");
   EXPECT_EQ(lastInit("bool r = i && f;"),
@@ -233,8 +233,8 @@ kernel void k(global float* out) { out[0] = X * N; }
   EXPECT_EQ(value(4).getZExtValue(), 1u);
   EXPECT_EQ(value(5).floatValue, 2.5);
   EXPECT_EQ(value(6).getSExtValue(), 3);
-  auto *assign = cast<AssignExpr>(
-      cast<ExprStmt>(getBody(*r.tu, "k")[0])->getExpr());
+  auto *assign =
+      cast<AssignExpr>(cast<ExprStmt>(getBody(*r.tu, "k")[0])->getExpr());
   auto *mul = cast<BinaryExpr>(assign->getRHS());
   auto *ref = cast<DeclRefExpr>(mul->getLHS());
   EXPECT_TRUE(ref->getDecl()->isGlobalConst());
@@ -556,10 +556,12 @@ kernel void k(global float* o, int n) {
 }
 
 TEST(SemaTest, SourceLocationHelper) {
-  auto r = runFrontend("\nkernel void k(global float* o) {\n  o[0] = 1.0f;\n}\n");
+  auto r =
+      runFrontend("\nkernel void k(global float* o) {\n  o[0] = 1.0f;\n}\n");
   ASSERT_TRUE(r.tu);
   auto body = getBody(*r.tu, "k");
-  SourceLocation loc = getSourceLocation(r.tu->getSourceMgr(), body[0]->getLoc());
+  SourceLocation loc =
+      getSourceLocation(r.tu->getSourceMgr(), body[0]->getLoc());
   EXPECT_EQ(loc.filename, "test.kgc");
   EXPECT_EQ(loc.line, 3u);
   EXPECT_EQ(loc.column, 3u);

@@ -65,6 +65,11 @@ def Kgpu_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getArgAttrName() {
       return "kgpu.arg";
     }
+    /// Array of `#kgpu.arg` on an outlined `gpu.func` kernel (one per
+    /// argument), carrying what `kgpu.arg` said on the kernel's arguments.
+    static constexpr ::llvm::StringLiteral getArgsAttrName() {
+      return "kgpu.args";
+    }
     /// The memref memory space of work-group (local) memory.
     static constexpr unsigned kLocalMemorySpace = 3;
   }];

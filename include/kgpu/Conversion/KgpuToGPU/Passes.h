@@ -1,0 +1,36 @@
+//===- Passes.h - kgpu to gpu conversion ------------------------*- C++ -*-===//
+
+#ifndef KGPU_CONVERSION_KGPUTOGPU_PASSES_H
+#define KGPU_CONVERSION_KGPUTOGPU_PASSES_H
+
+#include "kgpu/Dialect/IR/KgpuDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace kgpu {
+
+#define GEN_PASS_DECL
+#include "kgpu/Conversion/KgpuToGPU/Passes.h.inc"
+
+/// Patterns converting kgpu ids, barriers, shuffles and subgroup reductions
+/// inside gpu.func/func.func bodies to the gpu dialect.
+void populateKgpuToGPUPatterns(RewritePatternSet &patterns);
+
+/// The work-group size a kernel is compiled for: its `kgpu.workgroup_size`
+/// padded to 3 entries, else 256x1x1, 16x16x1 or 8x8x4 by the highest
+/// dimension its ids use.
+std::array<int32_t, 3> getKernelWorkgroupSize(Operation *kernel);
+
+#define GEN_PASS_REGISTRATION
+#include "kgpu/Conversion/KgpuToGPU/Passes.h.inc"
+
+} // namespace kgpu
+} // namespace mlir
+
+#endif // KGPU_CONVERSION_KGPUTOGPU_PASSES_H

@@ -1,0 +1,38 @@
+//===- Passes.h - kgpu-level transformations --------------------*- C++ -*-===//
+
+#ifndef KGPU_TRANSFORMS_PASSES_H
+#define KGPU_TRANSFORMS_PASSES_H
+
+#include "kgpu/Dialect/IR/KgpuDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace kgpu {
+
+#define GEN_PASS_DECL
+#include "kgpu/Transforms/Passes.h.inc"
+
+/// Patterns lowering fptosi_sat, jvm_min/max, int_div/rem and shift to arith.
+void populateLowerExactSemanticsPatterns(RewritePatternSet &patterns);
+
+/// The identity of `kind` for `type` (0 for add, 1 for mul, +inf/INT_MAX
+/// for min, ...).
+Value createReductionIdentity(OpBuilder &b, Location loc, ReductionKind kind,
+                              Type type);
+/// `kind(lhs, rhs)` with kgpu's semantics (IEEE minimum/maximum on floats).
+Value createReductionCombine(OpBuilder &b, Location loc, ReductionKind kind,
+                             Value lhs, Value rhs);
+
+#define GEN_PASS_REGISTRATION
+#include "kgpu/Transforms/Passes.h.inc"
+
+} // namespace kgpu
+} // namespace mlir
+
+#endif // KGPU_TRANSFORMS_PASSES_H

@@ -1,0 +1,76 @@
+//===- Passes.td - kgpu-level transformations ---------------*- tablegen -*-===//
+
+#ifndef KGPU_TRANSFORMS_PASSES_TD
+#define KGPU_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def KgpuLowerParallelLoops : Pass<"kgpu-lower-parallel-loops", "mlir::ModuleOp"> {
+  let summary = "Distribute kgpu.parallel_for over the launch; lower kgpu.reduce";
+  let description = [{
+    Upstream has no equivalent: `scf.parallel` lowering to the GPU maps one
+    iteration per work-item and has no reductions into memory.
+
+    The outermost `kgpu.parallel_for` of a nest becomes one grid-stride
+    `scf.for` over its linearised iteration space: work-item `g` of `G`
+    (linear global id and size over all three dimensions) runs iterations
+    `g, g + G, …`, so any launch size is correct. Nested parallel loops run
+    sequentially inside the work-item.
+
+    `kgpu.reduce` into an element whose memref and indices are defined
+    outside the loop accumulates into a private per-work-item value
+    (starting from the operator's identity). After the loop the work-group
+    combines the partial values with `kgpu.group_reduce`, and the first
+    work-item of the group folds the result into the output with one atomic
+    (`kgpu.atomic_rmw`, or an `kgpu.atomic_cas` loop for `mul`). This
+    needs the loop under work-group-uniform control flow (directly in the
+    kernel body); otherwise, and for outputs indexed by the iteration, every
+    contribution is an atomic.
+
+    Before:
+    ```mlir
+    kgpu.parallel_for (%i) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %x[%i] : memref<?xf32>
+      kgpu.reduce add %v, %out[%c0] : memref<?xf32>
+    }
+    ```
+    After (sketch):
+    ```mlir
+    %acc = memref.alloca() : memref<f32>    // identity 0.0
+    scf.for %l = %gid to %n step %gsize { ... acc += x[l] ... }
+    %r = kgpu.group_reduce add %partial : f32
+    scf.if %first_in_group { kgpu.atomic_rmw add %r, %out[%c0] }
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
+def KgpuExpandGroupReduce : Pass<"kgpu-expand-group-reduce", "mlir::ModuleOp"> {
+  let summary = "Expand kgpu.group_reduce into subgroup reductions, local memory and barriers";
+  let description = [{
+    Upstream's `gpu.all_reduce` is illegal in Vulkan SPIR-V and has no CPU
+    lowering, so work-group reductions are expanded portably: each subgroup
+    reduces its values (`kgpu.subgroup_reduce`), lane 0 of each subgroup
+    stores its partial into a local array, a barrier, then every subgroup
+    reduces the partials (each lane folds a strided share first, so any
+    number of subgroups works) and a final barrier makes the scratch
+    reusable. Every work-item receives the result.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
+def KgpuLowerExactSemantics : Pass<"kgpu-lower-exact-semantics", "mlir::ModuleOp"> {
+  let summary = "Lower the exact-semantics ops to arith sequences";
+  let description = [{
+    `arith` has no ops with Java's semantics, so each op becomes a short,
+    branch-free arith sequence that every target lowers identically:
+    `kgpu.fptosi_sat` (NaN → 0, saturation), `kgpu.jvm_min/max` (NaN wins,
+    -0.0 < +0.0), `kgpu.int_div/rem` (zero divisor: quotient 0, remainder the
+    dividend; `MIN / -1` wraps) and `kgpu.shift` (count masked to the width).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
+#endif // KGPU_TRANSFORMS_PASSES_TD

@@ -1,0 +1,251 @@
+//===- LowerParallelLoops.cpp - grid-stride loops and reductions -*- C++ -*-=//
+
+#include "kgpu/Transforms/Passes.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir {
+namespace kgpu {
+#define GEN_PASS_DEF_KGPULOWERPARALLELLOOPS
+#include "kgpu/Transforms/Passes.h.inc"
+} // namespace kgpu
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::kgpu;
+
+namespace {
+
+/// Folds `value` into `memref[indices]` atomically with `kind`.
+void combineIntoMemory(OpBuilder &b, Location loc, ReductionKind kind,
+                       Value value, Value memref, ValueRange indices) {
+  std::optional<AtomicKind> atomic;
+  switch (kind) {
+  case ReductionKind::Add: atomic = AtomicKind::Add; break;
+  case ReductionKind::Min: atomic = AtomicKind::Min; break;
+  case ReductionKind::Max: atomic = AtomicKind::Max; break;
+  case ReductionKind::UMin: atomic = AtomicKind::UMin; break;
+  case ReductionKind::UMax: atomic = AtomicKind::UMax; break;
+  case ReductionKind::And: atomic = AtomicKind::And; break;
+  case ReductionKind::Or: atomic = AtomicKind::Or; break;
+  case ReductionKind::Xor: atomic = AtomicKind::Xor; break;
+  case ReductionKind::Mul: break;
+  }
+  if (atomic) {
+    AtomicRMWOp::create(b, loc, *atomic, value, memref, indices);
+    return;
+  }
+  // No atomic multiply anywhere: a compare-and-swap loop. Floats are
+  // compared by their bits, as atomic_cas does.
+  Type type = value.getType();
+  Value initial = memref::LoadOp::create(b, loc, memref, indices);
+  auto loop = scf::WhileOp::create(b, loc, TypeRange{type}, ValueRange{initial});
+  Block *before = b.createBlock(&loop.getBefore(), {}, {type}, {loc});
+  Value expected = before->getArgument(0);
+  Value desired = createReductionCombine(b, loc, kind, expected, value);
+  Value seen = AtomicCASOp::create(b, loc, expected, desired, memref, indices);
+  Value retry;
+  if (auto ft = dyn_cast<FloatType>(type)) {
+    Type it = b.getIntegerType(ft.getWidth());
+    retry = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                  arith::BitcastOp::create(b, loc, it, seen),
+                                  arith::BitcastOp::create(b, loc, it, expected));
+  } else {
+    retry = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, seen,
+                                  expected);
+  }
+  scf::ConditionOp::create(b, loc, retry, ValueRange{seen});
+  Block *after = b.createBlock(&loop.getAfter(), {}, {type}, {loc});
+  scf::YieldOp::create(b, loc, after->getArguments());
+  b.setInsertionPointAfter(loop);
+}
+
+/// The linear global id and size over all three dimensions.
+std::pair<Value, Value> linearGlobalIdAndSize(OpBuilder &b, Location loc) {
+  Value id, size;
+  for (Dimension d : {Dimension::z, Dimension::y, Dimension::x}) {
+    Value gid = GlobalIdOp::create(b, loc, d);
+    Value gsize = GlobalSizeOp::create(b, loc, d);
+    if (!id) {
+      id = gid;
+      size = gsize;
+      continue;
+    }
+    id = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, id, gsize),
+                               gid);
+    size = arith::MulIOp::create(b, loc, size, gsize);
+  }
+  return {id, size};
+}
+
+/// Moves the body of `loop` before `dest`'s position, mapping the induction
+/// variables to `ivs`, and erases `loop`.
+void inlineBody(ParallelForOp loop, Block *destBlock, Block::iterator destPos,
+                ValueRange ivs) {
+  Block *body = loop.getBodyBlock();
+  for (auto [arg, iv] : llvm::zip(body->getArguments(), ivs))
+    arg.replaceAllUsesWith(iv);
+  body->getTerminator()->erase();
+  destBlock->getOperations().splice(destPos, body->getOperations());
+  loop.erase();
+}
+
+/// A nested parallel loop runs sequentially inside one work-item.
+void lowerSequentially(ParallelForOp loop) {
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  SmallVector<Value> ivs;
+  Block *block = loop->getBlock();
+  Block::iterator pos = Block::iterator(loop);
+  for (unsigned d = 0; d < loop.getNumDims(); ++d) {
+    auto forOp = scf::ForOp::create(b, loc, loop.getLowerBound()[d],
+                                    loop.getUpperBound()[d], loop.getStep()[d]);
+    ivs.push_back(forOp.getInductionVar());
+    b.setInsertionPoint(forOp.getBody()->getTerminator());
+    block = forOp.getBody();
+    pos = Block::iterator(forOp.getBody()->getTerminator());
+  }
+  inlineBody(loop, block, pos, ivs);
+}
+
+struct Reduction {
+  ReductionKind kind;
+  Value output;
+  SmallVector<Value> indices;
+};
+
+void lowerDistributed(ParallelForOp loop) {
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  auto func = loop->getParentOfType<FunctionOpInterface>();
+  bool uniform = loop->getParentOp() == func.getOperation() &&
+                 func->hasAttr(KgpuDialect::getKernelAttrName());
+
+  // Reductions whose target is fixed for the whole loop accumulate in a
+  // private value; the others are atomics at each contribution.
+  llvm::MapVector<Operation *, SmallVector<ReduceOp>> groups;
+  SmallVector<ReduceOp> direct;
+  loop.walk([&](ReduceOp r) {
+    auto outside = [&](Value v) {
+      return !loop->isAncestor(v.getParentRegion()->getParentOp());
+    };
+    bool fixed = uniform && outside(r.getOutput()) &&
+                 llvm::all_of(r.getIndices(), outside);
+    if (!fixed) {
+      direct.push_back(r);
+      return;
+    }
+    // Group by (output, indices, kind) through a representative op.
+    for (auto &[rep, members] : groups) {
+      auto first = cast<ReduceOp>(rep);
+      if (first.getOutput() == r.getOutput() && first.getKind() == r.getKind() &&
+          first.getIndices() == r.getIndices()) {
+        members.push_back(r);
+        return;
+      }
+    }
+    groups[r.getOperation()].push_back(r);
+  });
+
+  SmallVector<std::pair<Reduction, Value>> accumulators;
+  for (auto &[rep, members] : groups) {
+    auto first = cast<ReduceOp>(rep);
+    Type type = first.getValue().getType();
+    Value acc = memref::AllocaOp::create(b, loc, MemRefType::get({}, type));
+    memref::StoreOp::create(
+        b, loc, createReductionIdentity(b, loc, first.getKind(), type), acc);
+    for (ReduceOp r : members) {
+      OpBuilder rb(r);
+      Value old = memref::LoadOp::create(rb, r.getLoc(), acc);
+      Value updated =
+          createReductionCombine(rb, r.getLoc(), r.getKind(), old, r.getValue());
+      memref::StoreOp::create(rb, r.getLoc(), updated, acc);
+    }
+    Reduction red{first.getKind(), first.getOutput(),
+                  SmallVector<Value>(first.getIndices())};
+    accumulators.push_back({red, acc});
+    for (ReduceOp r : members)
+      r.erase();
+  }
+  for (ReduceOp r : direct) {
+    OpBuilder rb(r);
+    combineIntoMemory(rb, r.getLoc(), r.getKind(), r.getValue(), r.getOutput(),
+                      r.getIndices());
+    r.erase();
+  }
+
+  // The grid-stride loop over the linearised iteration space.
+  unsigned n = loop.getNumDims();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  SmallVector<Value> tripCounts;
+  Value total;
+  for (unsigned d = 0; d < n; ++d) {
+    Value diff = arith::SubIOp::create(b, loc, loop.getUpperBound()[d],
+                                       loop.getLowerBound()[d]);
+    diff = arith::MaxSIOp::create(b, loc, diff, zero);
+    Value count = arith::CeilDivSIOp::create(b, loc, diff, loop.getStep()[d]);
+    tripCounts.push_back(count);
+    total = total ? arith::MulIOp::create(b, loc, total, count).getResult()
+                  : count;
+  }
+  auto [linearId, linearSize] = linearGlobalIdAndSize(b, loc);
+  auto forOp = scf::ForOp::create(b, loc, linearId, total, linearSize);
+  b.setInsertionPointToStart(forOp.getBody());
+  SmallVector<Value> ivs(n);
+  Value rest = forOp.getInductionVar();
+  for (int d = n - 1; d >= 0; --d) {
+    Value index = rest;
+    if (d > 0) {
+      index = arith::RemUIOp::create(b, loc, rest, tripCounts[d]);
+      rest = arith::DivUIOp::create(b, loc, rest, tripCounts[d]);
+    }
+    ivs[d] = arith::AddIOp::create(
+        b, loc, loop.getLowerBound()[d],
+        arith::MulIOp::create(b, loc, index, loop.getStep()[d]));
+  }
+  inlineBody(loop, forOp.getBody(),
+             Block::iterator(forOp.getBody()->getTerminator()), ivs);
+
+  // Combine the partial values: work-group reduction, then one atomic.
+  b.setInsertionPointAfter(forOp);
+  if (accumulators.empty())
+    return;
+  Value isFirst;
+  for (Dimension d : {Dimension::x, Dimension::y, Dimension::z}) {
+    Value lid = LocalIdOp::create(b, loc, d);
+    Value eq =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lid, zero);
+    isFirst = isFirst ? arith::AndIOp::create(b, loc, isFirst, eq).getResult()
+                      : eq;
+  }
+  for (auto &[red, acc] : accumulators) {
+    Value partial = memref::LoadOp::create(b, loc, acc);
+    Value groupTotal = GroupReduceOp::create(b, loc, red.kind, partial);
+    auto ifOp = scf::IfOp::create(b, loc, isFirst, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    combineIntoMemory(b, loc, red.kind, groupTotal, red.output, red.indices);
+  }
+}
+
+struct KgpuLowerParallelLoopsPass
+    : mlir::kgpu::impl::KgpuLowerParallelLoopsBase<KgpuLowerParallelLoopsPass> {
+  void runOnOperation() override {
+    SmallVector<ParallelForOp> outermost;
+    getOperation().walk([&](ParallelForOp loop) {
+      if (!loop->getParentOfType<ParallelForOp>())
+        outermost.push_back(loop);
+    });
+    for (ParallelForOp loop : outermost)
+      lowerDistributed(loop);
+    // What is left was nested in a distributed loop.
+    SmallVector<ParallelForOp> nested;
+    getOperation().walk<WalkOrder::PreOrder>(
+        [&](ParallelForOp loop) { nested.push_back(loop); });
+    for (ParallelForOp loop : nested)
+      lowerSequentially(loop);
+  }
+};
+
+} // namespace
