@@ -19,8 +19,12 @@
 
 // kgpu pass headers (one line per component):
 // KGPU-PASS-HEADERS-BEGIN
+#include "kgpu/Pipelines/Pipelines.h"
+#include "kgpu/Target/NVVM/NVVMTarget.h"
+#include "kgpu/Conversion/KgpuToSPIRV/Passes.h"
 #include "kgpu/Conversion/KgpuToGPU/Passes.h"
 #include "kgpu/Transforms/Passes.h"
+#include "kgpu/Conversion/GPUToCPU/Passes.h"
 // KGPU-PASS-HEADERS-END
 
 namespace mlir {
@@ -41,8 +45,12 @@ inline void registerAllPasses() {
   mlir::registerAllPasses();
   // kgpu pass registrations (one line per component):
   // KGPU-PASS-REGISTRATIONS-BEGIN
+  registerKgpuToSPIRVPassesAndPipelines();
   registerKgpuTransformsPasses();
   registerKgpuToGPUPasses();
+  registerKgpuNVVMTarget();
+  registerKgpuPipelines();
+  registerGPUToCPUPasses();
   // KGPU-PASS-REGISTRATIONS-END
 }
 

@@ -1,40 +1,50 @@
 //===- kgpu-translate.cpp - the kgpu compiler driver ------------*- C++ -*-===//
 //
 // The driver users call: reads a kernel source (by extension or by an
-// explicit --import-* flag) and writes the requested form. This version
-// imports kgc (`.kgc`) and `.mlir` and emits the kgpu-level MLIR; the code
-// generation back half (PTX, SPIR-V, CPU, bundles) comes with the
-// code-generation work.
+// explicit --import-* flag), runs the kgpu pipelines and writes the form
+// --emit asks for, by default a .kgpu bundle with a payload per target.
 //
 //===----------------------------------------------------------------------===//
 
+#include "kgpu/Conversion/KgpuToGPU/Passes.h"
 #include "kgpu/Dialect/IR/KgpuDialect.h"
 #include "kgpu/Frontend/KGC/Diagnostics.h"
 #include "kgpu/Frontend/KGC/Frontend.h"
 #include "kgpu/Frontend/KGC/MLIRGen.h"
+#include "kgpu/Pipelines/Pipelines.h"
+#include "kgpu/Target/Bundle/Bundle.h"
+#include "kgpu/Target/Bundle/Manifest.h"
+#include "kgpu/Target/NVVM/NVVMTarget.h"
+#ifdef KGPU_HAVE_SPIRV
+#include "kgpu/Target/SPIRV/SPIRVTarget.h"
+#endif
+#ifdef KGPU_HAVE_CPU
+#include "kgpu/Target/CPU/CPUTarget.h"
+#endif
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/Verifier.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 namespace cl = llvm::cl;
+namespace kg = mlir::kgpu;
 
 static cl::OptionCategory category("kgpu-translate options");
 
@@ -48,23 +58,125 @@ static cl::opt<bool> importKgc("import-kgc",
                                cl::desc("Read the input as kgc source, "
                                         "whatever its extension"),
                                cl::cat(category));
+static cl::opt<std::string> emit(
+    "emit",
+    cl::desc("What to write: mlir (as imported), kgpu (canonicalized), gpu "
+             "(the GPU form), llvm (NVVM/LLVM dialect), ptx, cubin, fatbin, "
+             "spirv, spirv-asm, glsl, msl, hlsl, cpu (shared object), bundle"),
+    cl::init("bundle"), cl::cat(category));
 static cl::opt<std::string>
-    emit("emit",
-         cl::desc("What to write: mlir (the kgpu-level MLIR as imported) or "
-                  "kgpu (the same after canonicalization)"),
-         cl::init("kgpu"), cl::cat(category));
+    targetsOpt("targets",
+               cl::desc("Targets of a bundle, comma-separated: cuda, vulkan, "
+                        "cpu (default: all)"),
+               cl::init("cuda,vulkan,cpu"), cl::cat(category));
+static cl::opt<std::string> chip("chip", cl::desc("CUDA target GPU"),
+                                 cl::init("sm_90a"), cl::cat(category));
+static cl::opt<std::string>
+    cudaPath("cuda-path",
+             cl::desc("CUDA toolkit with bin/ptxas and nvvm/libdevice "
+                      "(default: CUDA_ROOT, CUDA_HOME, or ptxas on PATH)"),
+             cl::cat(category));
+static cl::opt<std::string>
+    kernelName("kernel", cl::desc("Compile only this kernel"),
+               cl::cat(category));
+static cl::opt<std::string> fpContract(
+    "fp-contract",
+    cl::desc("Floating-point contraction: off, on or fast (default: on for "
+             "kgc, as in C; off for JVM and Kotlin sources)"),
+    cl::cat(category));
 
 namespace {
-enum class InputKind { Kgc, Mlir, Unknown };
+
+enum class Language { Kgc, Mlir, Unknown };
+
+Language classify(llvm::StringRef name) {
+  if (importKgc || name.ends_with(".kgc"))
+    return Language::Kgc;
+  if (name.ends_with(".mlir"))
+    return Language::Mlir;
+  return Language::Unknown;
 }
 
-static InputKind classify(llvm::StringRef name) {
-  if (importKgc || name.ends_with(".kgc"))
-    return InputKind::Kgc;
-  if (name.ends_with(".mlir"))
-    return InputKind::Mlir;
-  return InputKind::Unknown;
+int fail(const llvm::Twine &message) {
+  llvm::errs() << "kgpu-translate: error: " << message << "\n";
+  return 1;
 }
+
+bool hasGPUModule(ModuleOp module) {
+  return !module.getOps<gpu::GPUModuleOp>().empty();
+}
+
+/// Keeps only kernel `name` (device functions stay).
+LogicalResult selectKernel(ModuleOp module, StringRef name) {
+  bool found = false;
+  SmallVector<func::FuncOp> others;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (!func->hasAttr(kg::KgpuDialect::getKernelAttrName()))
+      continue;
+    if (func.getName() == name)
+      found = true;
+    else
+      others.push_back(func);
+  }
+  if (!found)
+    return module.emitError("no kernel named '") << name << "' in the input";
+  for (func::FuncOp func : others)
+    func.erase();
+  return success();
+}
+
+/// The GPU form of `kgpuLevel` with `localMemory` ("alloc"/"attribution").
+FailureOr<OwningOpRef<ModuleOp>> toGPUForm(ModuleOp kgpuLevel,
+                                           StringRef localMemory) {
+  OwningOpRef<ModuleOp> clone(kgpuLevel.clone());
+  if (hasGPUModule(*clone))
+    return clone;
+  PassManager pm(kgpuLevel.getContext());
+  if (failed(applyPassManagerCLOptions(pm)))
+    return failure();
+  kg::buildKgpuToGPUPipeline(pm, localMemory.str());
+  if (failed(pm.run(*clone)))
+    return failure();
+  return clone;
+}
+
+struct Output {
+  std::unique_ptr<llvm::ToolOutputFile> file;
+  LogicalResult open() {
+    std::string error;
+    file = openOutputFile(outputFilename, &error);
+    if (!file) {
+      llvm::errs() << "kgpu-translate: error: " << error << "\n";
+      return failure();
+    }
+    return success();
+  }
+  void write(StringRef bytes) {
+    file->os() << bytes;
+    file->keep();
+  }
+};
+
+kg::NVVMTargetOptions nvvmOptions(Language lang) {
+  kg::NVVMTargetOptions options;
+  options.chip = chip;
+  options.cudaPath = cudaPath;
+  options.fpContract = !fpContract.empty() ? fpContract.getValue()
+                       : lang == Language::Kgc ? "on"
+                                               : "off";
+  return options;
+}
+
+FailureOr<std::string> compileCUDA(ModuleOp kgpuLevel, kg::NVVMFormat format,
+                                   Language lang) {
+  FailureOr<OwningOpRef<ModuleOp>> gpuForm =
+      toGPUForm(kgpuLevel, "attribution");
+  if (failed(gpuForm))
+    return failure();
+  return kg::compileToNVVMBinary(**gpuForm, format, nvvmOptions(lang));
+}
+
+} // namespace
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -72,43 +184,42 @@ int main(int argc, char **argv) {
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
+  kg::registerKgpuNVVMTarget();
   cl::ParseCommandLineOptions(argc, argv, "kgpu compiler driver\n");
 
-  static const char *const emitKinds[] = {"mlir", "kgpu"};
-  if (!llvm::is_contained(emitKinds, emit)) {
-    llvm::errs() << "kgpu-translate: error: --emit=" << emit
-                 << " is not available yet; this build supports "
-                    "--emit=mlir and --emit=kgpu\n";
-    return 1;
-  }
+  static const char *const emitKinds[] = {
+      "mlir", "kgpu",      "gpu",  "llvm", "ptx", "cubin", "fatbin", "spirv",
+      "spirv-asm", "glsl", "msl",  "hlsl", "cpu", "bundle"};
+  if (!llvm::is_contained(emitKinds, emit))
+    return fail("unknown --emit=" + emit +
+                " (mlir, kgpu, gpu, llvm, ptx, cubin, fatbin, spirv, "
+                "spirv-asm, glsl, msl, hlsl, cpu, bundle)");
+  if (!fpContract.empty() && fpContract != "off" && fpContract != "on" &&
+      fpContract != "fast")
+    return fail("--fp-contract must be off, on or fast");
 
-  InputKind kind = classify(inputFilename);
-  if (kind == InputKind::Unknown) {
-    llvm::errs() << "kgpu-translate: error: cannot tell the language of '"
-                 << inputFilename
-                 << "' from its extension (.kgc or .mlir); use --import-kgc\n";
-    return 1;
-  }
+  Language lang = classify(inputFilename);
+  if (lang == Language::Unknown)
+    return fail("cannot tell the language of '" + inputFilename +
+                "' from its extension (.kgc or .mlir); use --import-kgc");
 
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> input =
       openInputFile(inputFilename, &errorMessage);
-  if (!input) {
-    llvm::errs() << "kgpu-translate: error: " << errorMessage << "\n";
-    return 1;
-  }
+  if (!input)
+    return fail(errorMessage);
 
   DialectRegistry registry;
-  registry.insert<mlir::kgpu::KgpuDialect, arith::ArithDialect, func::FuncDialect,
-                  gpu::GPUDialect, math::MathDialect, memref::MemRefDialect,
-                  scf::SCFDialect>();
+  registry.insert<kg::KgpuDialect>();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllGPUToLLVMIRTranslations(registry);
   MLIRContext context(registry);
-  context.loadAllAvailableDialects();
 
   llvm::SourceMgr sourceMgr;
   unsigned bufferId = sourceMgr.AddNewSourceBuffer(std::move(input), {});
   OwningOpRef<ModuleOp> module;
-  if (kind == InputKind::Kgc) {
+  if (lang == Language::Kgc) {
     std::unique_ptr<::kgpu::kgc::TranslationUnit> tu =
         ::kgpu::kgc::parseAndAnalyze(sourceMgr, bufferId, llvm::errs());
     if (!tu)
@@ -122,8 +233,22 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
 
-  if (emit == "kgpu") {
-    SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  // From here on, diagnostics print with the source locations of the ops.
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  if (!kernelName.empty() && failed(selectKernel(*module, kernelName)))
+    return 1;
+
+  Output out;
+  if (emit == "mlir") {
+    if (failed(out.open()))
+      return 1;
+    module->print(out.file->os());
+    out.write("\n");
+    return 0;
+  }
+
+  // The canonical kgpu level.
+  {
     PassManager pm(&context);
     if (failed(applyPassManagerCLOptions(pm)))
       return 1;
@@ -132,14 +257,181 @@ int main(int argc, char **argv) {
     if (failed(pm.run(*module)))
       return 1;
   }
-
-  auto output = openOutputFile(outputFilename, &errorMessage);
-  if (!output) {
-    llvm::errs() << "kgpu-translate: error: " << errorMessage << "\n";
-    return 1;
+  if (emit == "kgpu" || emit == "gpu") {
+    OwningOpRef<ModuleOp> printed;
+    if (emit == "gpu") {
+      FailureOr<OwningOpRef<ModuleOp>> gpuForm = toGPUForm(*module, "alloc");
+      if (failed(gpuForm))
+        return 1;
+      printed = std::move(*gpuForm);
+    }
+    if (failed(out.open()))
+      return 1;
+    (printed ? *printed : *module)->print(out.file->os());
+    out.write("\n");
+    return 0;
   }
-  module->print(output->os());
-  output->os() << "\n";
-  output->keep();
+
+  if (emit == "llvm") {
+    FailureOr<OwningOpRef<ModuleOp>> gpuForm =
+        toGPUForm(*module, "attribution");
+    if (failed(gpuForm) || failed(kg::lowerToNVVM(**gpuForm, nvvmOptions(lang))))
+      return 1;
+    if (failed(out.open()))
+      return 1;
+    (*gpuForm)->print(out.file->os());
+    out.write("\n");
+    return 0;
+  }
+
+  if (emit == "ptx" || emit == "cubin" || emit == "fatbin") {
+    kg::NVVMFormat format = llvm::StringSwitch<kg::NVVMFormat>(emit)
+                                  .Case("ptx", kg::NVVMFormat::PTX)
+                                  .Case("cubin", kg::NVVMFormat::Cubin)
+                                  .Default(kg::NVVMFormat::Fatbin);
+    FailureOr<std::string> bytes = compileCUDA(*module, format, lang);
+    if (failed(bytes) || failed(out.open()))
+      return 1;
+    out.write(*bytes);
+    return 0;
+  }
+
+#ifdef KGPU_HAVE_SPIRV
+  kg::SPIRVTargetOptions spirvOptions;
+  auto compileVulkan = [&]() -> FailureOr<SmallVector<kg::SPIRVKernel>> {
+    FailureOr<OwningOpRef<ModuleOp>> gpuForm = toGPUForm(*module, "alloc");
+    if (failed(gpuForm))
+      return failure();
+    return kg::compileToSPIRV(**gpuForm, spirvOptions);
+  };
+  if (emit == "spirv-asm") {
+    FailureOr<OwningOpRef<ModuleOp>> gpuForm = toGPUForm(*module, "alloc");
+    if (failed(gpuForm))
+      return 1;
+    FailureOr<OwningOpRef<ModuleOp>> spirv =
+        kg::lowerToSPIRVDialect(**gpuForm, spirvOptions);
+    if (failed(spirv) || failed(out.open()))
+      return 1;
+    (*spirv)->print(out.file->os());
+    out.write("\n");
+    return 0;
+  }
+  if (emit == "spirv" || emit == "glsl" || emit == "msl" || emit == "hlsl") {
+    FailureOr<SmallVector<kg::SPIRVKernel>> kernels = compileVulkan();
+    if (failed(kernels))
+      return 1;
+    if (kernels->size() != 1 && emit == "spirv")
+      return fail("--emit=spirv writes one kernel's binary, but the input "
+                  "has " +
+                  llvm::Twine(kernels->size()) + "; pick one with --kernel");
+    if (failed(out.open()))
+      return 1;
+    if (emit == "spirv") {
+      const std::vector<uint32_t> &words = kernels->front().words;
+      out.write(StringRef(reinterpret_cast<const char *>(words.data()),
+                          words.size() * sizeof(uint32_t)));
+      return 0;
+    }
+    kg::ShadingLanguage language =
+        emit == "glsl"  ? kg::ShadingLanguage::GLSL
+        : emit == "msl" ? kg::ShadingLanguage::MSL
+                        : kg::ShadingLanguage::HLSL;
+    std::string text;
+    for (const kg::SPIRVKernel &k : *kernels) {
+      std::string error;
+      FailureOr<std::string> source =
+          kg::crossCompile(k.words, k.name, language, error);
+      if (failed(source))
+        return fail("cross-compiling '" + k.name + "': " + error);
+      text += *source;
+    }
+    out.write(text);
+    return 0;
+  }
+#else
+  if (emit == "spirv" || emit == "spirv-asm" || emit == "glsl" ||
+      emit == "msl" || emit == "hlsl")
+    return fail("this kgpu-translate was built without the SPIR-V target");
+#endif
+
+#ifdef KGPU_HAVE_CPU
+  kg::CPUTargetOptions cpuOptions;
+  auto compileCPU = [&]() -> FailureOr<std::string> {
+    FailureOr<OwningOpRef<ModuleOp>> gpuForm = toGPUForm(*module, "alloc");
+    if (failed(gpuForm))
+      return failure();
+    return kg::compileToSharedObject(**gpuForm, cpuOptions);
+  };
+  if (emit == "cpu") {
+    FailureOr<std::string> so = compileCPU();
+    if (failed(so) || failed(out.open()))
+      return 1;
+    out.write(*so);
+    return 0;
+  }
+#else
+  if (emit == "cpu")
+    return fail("this kgpu-translate was built without the CPU target");
+#endif
+
+  // A bundle: one payload per requested target.
+  SmallVector<StringRef> requested;
+  StringRef(targetsOpt).split(requested, ',', -1, false);
+  std::vector<std::string> targets;
+  std::vector<::kgpu::bundle::Payload> payloads;
+  for (StringRef target : requested) {
+    if (target == "cuda") {
+      FailureOr<std::string> ptx =
+          compileCUDA(*module, kg::NVVMFormat::PTX, lang);
+      if (failed(ptx))
+        return 1;
+      payloads.push_back({"cuda", "ptx", "", *ptx});
+      // A cubin too when ptxas is available: no JIT at load time.
+      if (kg::findCUDAToolkit(cudaPath)) {
+        FailureOr<std::string> cubin =
+            compileCUDA(*module, kg::NVVMFormat::Cubin, lang);
+        if (failed(cubin))
+          return 1;
+        payloads.push_back({"cuda", "cubin:" + chip, "", *cubin});
+      }
+    } else if (target == "vulkan") {
+#ifdef KGPU_HAVE_SPIRV
+      FailureOr<SmallVector<kg::SPIRVKernel>> kernels = compileVulkan();
+      if (failed(kernels))
+        return 1;
+      for (const kg::SPIRVKernel &k : *kernels)
+        payloads.push_back(
+            {"vulkan", "spirv", k.name,
+             std::string(reinterpret_cast<const char *>(k.words.data()),
+                         k.words.size() * sizeof(uint32_t))});
+#else
+      return fail("this kgpu-translate was built without the SPIR-V target");
+#endif
+    } else if (target == "cpu") {
+#ifdef KGPU_HAVE_CPU
+      FailureOr<std::string> so = compileCPU();
+      if (failed(so))
+        return 1;
+      payloads.push_back({"cpu", "elf-shared-object", "", *so});
+#else
+      return fail("this kgpu-translate was built without the CPU target");
+#endif
+    } else {
+      return fail("unknown target '" + target +
+                  "' in --targets (cuda, vulkan, cpu)");
+    }
+    targets.push_back(target.str());
+  }
+  if (targets.empty())
+    return fail("--targets names no target");
+  FailureOr<OwningOpRef<ModuleOp>> gpuForm = toGPUForm(*module, "alloc");
+  if (failed(gpuForm))
+    return 1;
+  llvm::json::Object manifest = kg::buildManifest(
+      *module, **gpuForm, llvm::sys::path::filename(inputFilename),
+      lang == Language::Kgc ? "kgc" : "mlir", targets);
+  if (failed(out.open()))
+    return 1;
+  out.write(::kgpu::bundle::write(std::move(manifest), payloads));
   return 0;
 }

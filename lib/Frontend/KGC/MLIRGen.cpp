@@ -583,6 +583,8 @@ void Emitter::declareFunction(const FunctionDecl *fn) {
     for (auto [i, p] : llvm::enumerate(fn->getParams())) {
       bool buffer = p->getType().isPointer();
       kg::Access access = buffer ? computeAccess(fn, p) : kg::Access::Read;
+      func.setArgAttr(i, kg::KgpuDialect::getArgNameAttrName(),
+                      b.getStringAttr(p->getName()));
       func.setArgAttr(i, kg::KgpuDialect::getArgAttrName(),
                       kg::ArgAttr::get(&ctx,
                                        buffer ? kg::ArgKind::Buffer
@@ -1225,6 +1227,14 @@ Value Emitter::emitExpr(const Expr *e) {
       if (auto *ref = llvm::dyn_cast<DeclRefExpr>(ignoreImplicitCasts(sub)))
         if (ref->getDecl() && ref->getDecl()->isGlobalConst())
           return constantValue(l, ref->getDecl()->getConstantValue());
+      if (!reduceTargets.empty() &&
+          llvm::isa<SubscriptExpr>(ignoreImplicitCasts(sub)) &&
+          llvm::is_contained(reduceTargets, printExpr(sub))) {
+        error(e->getLoc(), "the reduction target '" + printExpr(sub) +
+                               "' cannot be read inside its parallel for: "
+                               "its value is only known after the loop");
+        return Value();
+      }
       LValue lv = emitLValue(sub);
       if (hadError)
         return Value();

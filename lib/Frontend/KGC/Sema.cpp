@@ -1285,17 +1285,14 @@ bool Sema::checkReduceClause(ReduceClause &clause,
                                "'p[c]' of a global pointer");
       return false;
     }
-    ref->setDecl(var);
-    ref->setType(var->getType());
-    ref->setLValue(true);
-    elemType = var->getType();
-    for (const ReduceClause &p : previous)
-      if (auto *pr = dyn_cast<DeclRefExpr>(p.target))
-        if (pr->getDecl() == var) {
-          error(ref->getLoc(), "variable '" + ref->getName() +
-                                   "' appears in more than one reduce clause");
-          return false;
-        }
+    // All work-items would need every contribution before the code after
+    // the loop could read the variable: a grid-wide barrier no GPU has.
+    error(ref->getLoc(),
+          "reduction into the private variable '" + ref->getName() +
+              "' is not supported: it would have no value after the loop "
+              "on a GPU; reduce into an element of a global buffer, e.g. "
+              "reduce(+: out[0])");
+    return false;
   } else if (auto *sub = dyn_cast<SubscriptExpr>(target)) {
     auto *base = dyn_cast<DeclRefExpr>(sub->getBase());
     VarDecl *var = base ? lookupVar(base->getName()) : nullptr;

@@ -126,7 +126,9 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
     if (!sizes || sizes.empty() || sizes.size() > 3)
       return op->emitError("'") << name
                                 << "' must be an array<i32> of 1 to 3 sizes";
-    if (!isKernelFunc(op))
+    // Kernels keep the attribute through outlining and lowering (gpu.func,
+    // then llvm.func).
+    if (!isa<FunctionOpInterface>(op) || op->hasAttr(getDeviceAttrName()))
       return op->emitError("'") << name << "' is only valid on a kernel";
     int64_t total = 1;
     for (int32_t size : sizes.asArrayRef()) {
@@ -141,13 +143,16 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (name == getArgsAttrName()) {
-    auto gpuFunc = dyn_cast<gpu::GPUFuncOp>(op);
-    if (!gpuFunc || !gpuFunc.isKernel())
-      return op->emitError("'") << name << "' is only valid on a gpu.func kernel";
+    // On an outlined kernel (gpu.func, later llvm.func).
+    auto func = dyn_cast<FunctionOpInterface>(op);
+    if (!func || op->hasAttr(getKernelAttrName()) ||
+        op->hasAttr(getDeviceAttrName()))
+      return op->emitError("'") << name << "' is only valid on an outlined kernel";
     auto args = dyn_cast<ArrayAttr>(attr.getValue());
     if (!args || !llvm::all_of(args, [](Attribute a) { return isa<ArgAttr>(a); }))
       return op->emitError("'") << name << "' must be an array of #kgpu.arg";
-    if (args.size() != gpuFunc.getNumArguments())
+    auto gpuFunc = dyn_cast<gpu::GPUFuncOp>(op);
+    if (gpuFunc && args.size() != gpuFunc.getNumArguments())
       return op->emitError("'")
              << name << "' has " << args.size() << " entries for "
              << gpuFunc.getNumArguments() << " arguments";
@@ -161,6 +166,11 @@ LogicalResult KgpuDialect::verifyRegionArgAttribute(Operation *op,
                                                     unsigned argIndex,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  if (name == getArgNameAttrName()) {
+    if (!isa<StringAttr>(attr.getValue()))
+      return op->emitError("'") << name << "' must be a string";
+    return success();
+  }
   if (name != getArgAttrName())
     return op->emitError("unknown kgpu argument attribute '") << name << "'";
   auto argAttr = dyn_cast<ArgAttr>(attr.getValue());

@@ -65,6 +65,11 @@ def Kgpu_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getArgAttrName() {
       return "kgpu.arg";
     }
+    /// The source name of a kernel argument (a string), for launches by
+    /// name and the bundle manifest.
+    static constexpr ::llvm::StringLiteral getArgNameAttrName() {
+      return "kgpu.name";
+    }
     /// Array of `#kgpu.arg` on an outlined `gpu.func` kernel (one per
     /// argument), carrying what `kgpu.arg` said on the kernel's arguments.
     static constexpr ::llvm::StringLiteral getArgsAttrName() {

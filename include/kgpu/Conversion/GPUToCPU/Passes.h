@@ -1,0 +1,49 @@
+//===- Passes.h - GPU form to CPU loop nests --------------------*- C++ -*-===//
+//
+// The `kgpu-gpu-to-cpu` pass and the `kgpu-gpu-to-cpu-llvm` pipeline (the
+// whole lowering of a GPU-form module to the LLVM dialect for the CPU).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KGPU_CONVERSION_GPUTOCPU_PASSES_H
+#define KGPU_CONVERSION_GPUTOCPU_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+namespace kgpu {
+
+#define GEN_PASS_DECL
+#include "kgpu/Conversion/GPUToCPU/Passes.h.inc"
+
+/// Prefix of the exported C entry point of each kernel: `kgpu_cpu_<kernel>`.
+inline constexpr llvm::StringLiteral kCPUEntryPrefix = "kgpu_cpu_";
+
+/// Options of the `kgpu-gpu-to-cpu-llvm` pipeline.
+struct GPUToCPUPipelineOptions
+    : public PassPipelineOptions<GPUToCPUPipelineOptions> {
+  Option<unsigned> subgroupSize{
+      *this, "subgroup-size",
+      llvm::cl::desc("Emulated subgroup size (power of two, 1 to 64)"),
+      llvm::cl::init(8)};
+};
+
+/// Adds the whole lowering of a GPU-form module to the LLVM dialect:
+/// `kgpu-gpu-to-cpu`, cleanups, and the upstream conversions to LLVM.
+void buildGPUToCPULLVMPipeline(OpPassManager &pm,
+                               const GPUToCPUPipelineOptions &options);
+
+/// Registers `kgpu-gpu-to-cpu` and the `kgpu-gpu-to-cpu-llvm` pipeline.
+void registerGPUToCPUPasses();
+
+} // namespace kgpu
+} // namespace mlir
+
+#endif // KGPU_CONVERSION_GPUTOCPU_PASSES_H

@@ -1,0 +1,125 @@
+//===- Passes.td - kgpu GPU form to SPIR-V ------------------*- tablegen -*-===//
+
+#ifndef KGPU_CONVERSION_KGPUTOSPIRV_PASSES_TD
+#define KGPU_CONVERSION_KGPUTOSPIRV_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def KgpuSPIRVAttachTarget
+    : Pass<"kgpu-spirv-attach-target", "mlir::ModuleOp"> {
+  let summary = "Attach the Vulkan SPIR-V target environment and entry-point "
+                "ABI to the GPU form";
+  let description = [{
+    Sets `spirv.target_env` on every `gpu.module` that has none: SPIR-V 1.3
+    (Vulkan 1.1), `Shader`, the `GroupNonUniform*` capabilities of subgroup
+    ids, shuffles and reductions, plus the optional device features selected
+    by the options (`Int64`/`Int64Atomics`, `Float64`, `Float16`,
+    `AtomicFloat32AddEXT`/`AtomicFloat64AddEXT`). These are what the device
+    *may* use: `spirv-update-vce` later shrinks every module's requirements
+    to what it actually uses. Also sets `spirv.entry_point_abi` on every
+    kernel from its `kgpu.workgroup_size` (a kernel without either attribute
+    is an error).
+  }];
+  let options = [
+    Option<"subgroupSize", "subgroup-size", "unsigned", "32",
+           "Default subgroup size of the target (resource limits)">,
+    Option<"int64", "int64", "bool", "true",
+           "The device supports 64-bit integers and 64-bit integer atomics">,
+    Option<"float64", "float64", "bool", "true",
+           "The device supports 64-bit floats">,
+    Option<"float16", "float16", "bool", "false",
+           "The device supports 16-bit floats and 16-bit storage">,
+    Option<"atomicFloatAdd", "atomic-float-add", "bool", "true",
+           "The device has SPV_EXT_shader_atomic_float_add (f32 add; f64 "
+           "add too with float64); otherwise float atomics use CAS loops">
+  ];
+  let dependentDialects = ["mlir::spirv::SPIRVDialect"];
+}
+
+def KgpuSPIRVEmulateFloatAtomics
+    : Pass<"kgpu-spirv-emulate-float-atomics", "mlir::ModuleOp"> {
+  let summary = "Rewrite float atomics SPIR-V cannot express into integer "
+                "atomics on the memory reinterpreted as integers";
+  let description = [{
+    SPIR-V has no float compare-and-swap and no float min/max atomics, and
+    float add only with SPV_EXT_shader_atomic_float_add. Vulkan's logical
+    addressing also forbids reinterpreting a float pointer as an integer
+    pointer. So for every float `kgpu.atomic_cas`, `kgpu.atomic_rmw`
+    `min`/`max`, and `add`/`sub` when the target environment lacks
+    `AtomicFloat{32,64}AddEXT`, this pass retypes the memref (a kernel
+    argument or a `memref.alloc` in local memory) to the integer type of the
+    same width, bitcasts every load and store of it, and rewrites its
+    atomics into integer ones:
+
+    * `atomic_cas` compares and swaps the bits;
+    * `min`/`max` (NaN wins, -0.0 < +0.0, as `kgpu.reduce`) become one
+      `umin`/`umax` (negative values) or signed `min`/`max` (others) on the
+      bits, NaN canonicalized to the sign that wins;
+    * `add`/`sub` become a compare-and-swap loop on the bits;
+    * `xchg` exchanges the bits.
+
+    The binding is unchanged for the host (same size and layout). A memref
+    that is used by anything but loads, stores and atomics (a call, a view,
+    ...) cannot be retyped: that is a located error. Float `xchg`, and
+    `add`/`sub` with the extension, need no rewrite (see
+    convert-kgpu-to-spirv). Reads the target environment, so run it after
+    kgpu-spirv-attach-target.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
+def ConvertKgpuToSPIRV : Pass<"convert-kgpu-to-spirv", "mlir::ModuleOp"> {
+  let summary = "Convert the GPU form, including kgpu atomics, to SPIR-V";
+  let description = [{
+    Written only because upstream has no lowering for kgpu ops
+    (`kgpu.atomic_rmw`, `kgpu.atomic_cas`, `kgpu.mma_*`), and upstream
+    `convert-gpu-to-spirv` cannot take extra patterns. It does what
+    `convert-gpu-to-spirv` does, in one dialect conversion that also
+    includes the kgpu patterns (`populateKgpuToSPIRVPatterns`) and the math
+    patterns: every `gpu.module` is cloned, its memref memory spaces are
+    mapped to Vulkan storage classes, and the clone is converted to a
+    `spirv.module @__spv__<name>` placed before the original, which stays
+    for launch ops.
+
+    Beyond upstream: `gpu.subgroup_reduce` ignores `uniform` (its SPIR-V
+    form needs the `Groups` capability, which Vulkan lacks; the
+    non-uniform op computes the same) and supports the bitwise kinds,
+    `gpu.shuffle` accepts
+    `gpu.subgroup_size` as its width (the validity result is computed
+    against the actual subgroup size). Constructs Vulkan cannot express
+    (`gpu.all_reduce`, workgroup/private attributions, tensor-core ops,
+    kgpu ops that should have been lowered earlier) are located errors
+    naming the op and the target.
+  }];
+  let dependentDialects = ["mlir::spirv::SPIRVDialect"];
+}
+
+def KgpuSPIRVSplitKernels
+    : Pass<"kgpu-spirv-split-kernels", "mlir::ModuleOp"> {
+  let summary = "Split each spirv.module into one module per kernel";
+  let description = [{
+    Replaces every top-level `spirv.module` that holds several entry-point
+    functions (`spirv.entry_point_abi`) by one `spirv.module
+    @__spv__<module>_<kernel>` per kernel, holding the kernel and only the
+    functions and global variables it references. Kernel argument `i` is
+    then `bind(0, i)` of its own module, so bindings of different kernels
+    never collide and every binary is self-contained. Runs after
+    convert-kgpu-to-spirv and before spirv-lower-abi-attrs.
+  }];
+  let dependentDialects = ["mlir::spirv::SPIRVDialect"];
+}
+
+def KgpuSPIRVCompleteVCE
+    : Pass<"kgpu-spirv-complete-vce", "mlir::spirv::ModuleOp"> {
+  let summary = "Add the capabilities spirv-update-vce does not deduce";
+  let description = [{
+    Runs after `spirv-update-vce` and adds the capabilities that MLIR 22's
+    deduction misses but spirv-val requires: `Int64Atomics` for atomics on
+    64-bit integers, `AtomicFloat64AddEXT` for `spirv.EXT.AtomicFAdd` on
+    f64.
+  }];
+}
+
+#endif // KGPU_CONVERSION_KGPUTOSPIRV_PASSES_TD

@@ -1,0 +1,29 @@
+//===- Pipelines.h - kgpu's named pipelines ---------------------*- C++ -*-===//
+//
+// The pipelines kgpu-translate runs, also registered in kgpu-opt so a user
+// can replay them (`--mlir-print-ir-after-all` works through them).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KGPU_PIPELINES_PIPELINES_H
+#define KGPU_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+
+#include <string>
+
+namespace mlir {
+namespace kgpu {
+
+/// kgpu level → GPU form: parallel loops and reductions, group reductions,
+/// exact semantics, then convert-kgpu-to-gpu with `localMemory` ("alloc" or
+/// "attribution"), canonicalize and cse.
+void buildKgpuToGPUPipeline(OpPassManager &pm, const std::string &localMemory);
+
+/// Registers `kgpu-to-gpu` and `kgpu-to-nvvm`.
+void registerKgpuPipelines();
+
+} // namespace kgpu
+} // namespace mlir
+
+#endif // KGPU_PIPELINES_PIPELINES_H

@@ -1,0 +1,68 @@
+//===- NVVMTarget.h - CUDA code generation ----------------------*- C++ -*-===//
+//
+// Lowers the GPU form (docs/codegen.md) to NVVM and serializes it to PTX,
+// cubin or fatbin through upstream's NVVM target (`gpu-module-to-binary`).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KGPU_TARGET_NVVM_NVVMTARGET_H
+#define KGPU_TARGET_NVVM_NVVMTARGET_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Support/LLVM.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+class OpPassManager;
+namespace kgpu {
+
+enum class NVVMFormat { PTX, Cubin, Fatbin };
+
+struct NVVMTargetOptions {
+  /// Target GPU; sm_90a (H100/H200) by default.
+  std::string chip = "sm_90a";
+  /// PTX ISA features; sm_90a needs at least PTX 8.0.
+  std::string features = "+ptx80";
+  unsigned optLevel = 3;
+  /// A CUDA toolkit (bin/ptxas, nvvm/libdevice/libdevice.10.bc). Empty:
+  /// CUDA_ROOT, CUDA_HOME, CUDA_PATH, then the directory above `ptxas` on
+  /// PATH.
+  std::string cudaPath;
+  /// Floating-point contraction: "off", "on" (fuse a*b+c where the backend
+  /// may) or "fast".
+  std::string fpContract = "on";
+};
+
+/// The CUDA toolkit directory that `options` and the environment name, if
+/// one exists with `nvvm/libdevice/libdevice.10.bc` or `bin/ptxas`.
+std::optional<std::string> findCUDAToolkit(StringRef explicitPath);
+
+/// Patterns lowering what the GPU form still holds for NVVM: kgpu atomics
+/// (to memref atomics), subgroup queries (warp size 32) and kgpu MMA ops with
+/// WMMA shapes (to gpu.subgroup_mma_*).
+void populateKgpuToNVVMPreparationPatterns(RewritePatternSet &patterns);
+
+/// Adds the lowering from the GPU form to the LLVM/NVVM dialects (no
+/// serialization) to `pm`, which must run on a builtin.module.
+void buildNVVMLoweringPipeline(OpPassManager &pm,
+                               const NVVMTargetOptions &options);
+
+/// Lowers `module` (GPU form with workgroup attributions) in place to the
+/// LLVM/NVVM dialects.
+LogicalResult lowerToNVVM(ModuleOp module, const NVVMTargetOptions &options);
+
+/// Lowers and serializes `module` in place; returns the object bytes of the
+/// single gpu.module (PTX text, cubin or fatbin).
+FailureOr<std::string> compileToNVVMBinary(ModuleOp module, NVVMFormat format,
+                                           const NVVMTargetOptions &options);
+
+/// Registers `kgpu-prepare-nvvm` and the `kgpu-gpu-to-nvvm` pipeline.
+void registerKgpuNVVMTarget();
+
+} // namespace kgpu
+} // namespace mlir
+
+#endif // KGPU_TARGET_NVVM_NVVMTARGET_H

@@ -1,0 +1,94 @@
+//===- SPIRVTarget.h - GPU form to SPIR-V binaries --------------*- C++ -*-===//
+//
+// The C++ API drivers call to compile the GPU form (docs/codegen.md) for
+// Vulkan: one self-contained SPIR-V binary per kernel, its spirv-dialect form,
+// and cross-compilation of a binary to GLSL, MSL or HLSL with SPIRV-Cross.
+// The binding ABI of the binaries is documented in docs/codegen.md
+// ("SPIR-V ABI").
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KGPU_TARGET_SPIRV_SPIRVTARGET_H
+#define KGPU_TARGET_SPIRV_SPIRVTARGET_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LLVM.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class OpPassManager;
+
+namespace kgpu {
+
+/// The Vulkan device the binaries are compiled for: Vulkan 1.1 / SPIR-V 1.3
+/// with subgroup operations, plus the optional features below. Every binary
+/// declares only the capabilities it actually uses (spirv-update-vce).
+struct SPIRVTargetOptions {
+  /// The device's default subgroup size (resource limits). Kernels read the
+  /// real size from the SubgroupSize builtin; this is only a default.
+  unsigned subgroupSize = 32;
+  /// 64-bit integers and 64-bit integer atomics (Int64, Int64Atomics).
+  bool int64 = true;
+  /// 64-bit floats (Float64).
+  bool float64 = true;
+  /// 16-bit floats and 16-bit storage buffers (Float16,
+  /// StorageBuffer16BitAccess).
+  bool float16 = false;
+  /// SPV_EXT_shader_atomic_float_add (AtomicFloat32AddEXT, and
+  /// AtomicFloat64AddEXT with float64): float atomic add/sub as one
+  /// instruction. Without it they become compare-and-swap loops, which
+  /// also cross-compile to MSL and HLSL.
+  bool atomicFloatAdd = true;
+};
+
+/// One kernel compiled to SPIR-V.
+struct SPIRVKernel {
+  /// The kernel's name, also the name of the binary's only entry point.
+  std::string name;
+  /// The SPIR-V binary.
+  std::vector<uint32_t> words;
+  /// The work-group size baked into the shader (LocalSize); dispatches must
+  /// use it.
+  std::array<int32_t, 3> workgroupSize;
+};
+
+/// Adds the `kgpu-gpu-to-spirv` pipeline for `opts` to `pm` (anchored on
+/// builtin.module).
+void buildSPIRVPipeline(OpPassManager &pm, const SPIRVTargetOptions &opts);
+
+/// Runs the SPIR-V pipeline on a GPU-form module (a clone; the input is
+/// unchanged) and returns one self-contained SPIR-V binary per kernel (one
+/// spirv.module per kernel, so bindings never collide), in the order of the
+/// kernels in the input. Errors are reported as located diagnostics through
+/// the module's context.
+FailureOr<SmallVector<SPIRVKernel>>
+compileToSPIRV(ModuleOp gpuForm, const SPIRVTargetOptions &opts);
+
+/// The spirv-dialect form of the same: a module holding one spirv.module per
+/// kernel (for --emit=spirv-asm and debugging).
+FailureOr<OwningOpRef<ModuleOp>>
+lowerToSPIRVDialect(ModuleOp gpuForm, const SPIRVTargetOptions &opts);
+
+enum class ShadingLanguage { GLSL, MSL, HLSL };
+
+/// Cross-compiles one binary with the SPIRV-Cross C API: GLSL 450 with
+/// Vulkan semantics, MSL 2.1 (macOS), or HLSL shader model 6.0 (needed for
+/// subgroup operations). `entryPoint` selects the kernel (every binary of
+/// compileToSPIRV has exactly one). On failure, returns failure and sets
+/// `error` to SPIRV-Cross's message.
+FailureOr<std::string> crossCompile(ArrayRef<uint32_t> words,
+                                    StringRef entryPoint, ShadingLanguage lang,
+                                    std::string &error);
+
+/// Parses "glsl", "msl" or "hlsl".
+std::optional<ShadingLanguage> parseShadingLanguage(StringRef name);
+
+} // namespace kgpu
+} // namespace mlir
+
+#endif // KGPU_TARGET_SPIRV_SPIRVTARGET_H

@@ -1,0 +1,453 @@
+//===- KgpuToSPIRV.cpp - kgpu ops of the GPU form to SPIR-V ---------------===//
+//
+// Conversion patterns for the kgpu ops that remain in the GPU form
+// (atomics, tensor-core ops) and kgpu's override of the gpu.shuffle pattern.
+// Upstream has no lowering for kgpu ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+
+#include "kgpu/Conversion/KgpuToSPIRV/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace mlir::kgpu;
+using namespace mlir::kgpu::spirv_detail;
+
+//===----------------------------------------------------------------------===//
+// Shared checks
+//===----------------------------------------------------------------------===//
+
+bool spirv_detail::allowsAtomicFloatAdd(const spirv::TargetEnv &env,
+                                        unsigned width) {
+  if (!env.allows(spirv::Extension::SPV_EXT_shader_atomic_float_add))
+    return false;
+  if (width == 32)
+    return env.allows(spirv::Capability::AtomicFloat32AddEXT);
+  if (width == 64)
+    return env.allows(spirv::Capability::AtomicFloat64AddEXT);
+  return false;
+}
+
+bool spirv_detail::needsIntegerAccess(Operation *op,
+                                      const spirv::TargetEnv &env) {
+  if (auto cas = dyn_cast<AtomicCASOp>(op))
+    return isa<FloatType>(cas.getValue().getType());
+  auto rmw = dyn_cast<AtomicRMWOp>(op);
+  if (!rmw)
+    return false;
+  auto floatType = dyn_cast<FloatType>(rmw.getValue().getType());
+  if (!floatType)
+    return false;
+  switch (rmw.getKind()) {
+  case AtomicKind::Add:
+  case AtomicKind::Sub:
+    return !allowsAtomicFloatAdd(env, floatType.getWidth());
+  case AtomicKind::Xchg:
+    return false;
+  default:
+    return true;
+  }
+}
+
+bool spirv_detail::isSubgroupWidth(Value width, unsigned subgroupSize) {
+  APInt constant;
+  if (matchPattern(width, m_ConstantInt(&constant)))
+    return constant == subgroupSize;
+  while (Operation *def = width.getDefiningOp()) {
+    if (isa<gpu::SubgroupSizeOp>(def))
+      return true;
+    if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::TruncIOp,
+             arith::ExtUIOp, arith::ExtSIOp>(def))
+      return false;
+    width = def->getOperand(0);
+  }
+  return false;
+}
+
+std::optional<std::string>
+spirv_detail::getUnsupportedReason(Operation *op, const spirv::TargetEnv &env) {
+  std::string reason;
+  llvm::raw_string_ostream os(reason);
+  if (isa<MmaFillOp, MmaLoadOp, MmaComputeOp, MmaStoreOp>(op)) {
+    os << "tensor-core ops are not supported on the Vulkan target";
+    return reason;
+  }
+  if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
+    if (needsIntegerAccess(op, env)) {
+      os << "float atomics other than add, sub and xchg need the memory "
+            "reinterpreted as integers on "
+         << kTargetName << "; run kgpu-spirv-emulate-float-atomics first";
+      return reason;
+    }
+    return std::nullopt;
+  }
+  if (op->getDialect() && isa<KgpuDialect>(op->getDialect())) {
+    os << "'" << op->getName()
+       << "' is not part of the GPU form and has no lowering to " << kTargetName
+       << "; run the kgpu-level passes and convert-kgpu-to-gpu first";
+    return reason;
+  }
+  if (isa<gpu::AllReduceOp>(op)) {
+    os << "'gpu.all_reduce' is not supported on " << kTargetName
+       << ": Vulkan allows group operations only at subgroup scope; expand "
+          "it into subgroup reductions, local memory and a barrier "
+          "(kgpu-expand-group-reduce)";
+    return reason;
+  }
+  if (auto func = dyn_cast<gpu::GPUFuncOp>(op)) {
+    if (func.getNumWorkgroupAttributions() ||
+        func.getNumPrivateAttributions()) {
+      os << "workgroup and private attributions are not supported on "
+         << kTargetName
+         << "; use memref.alloc in memory space 3 "
+            "(convert-kgpu-to-gpu{local-memory=alloc})";
+      return reason;
+    }
+    return std::nullopt;
+  }
+  if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
+    unsigned subgroupSize = env.getAttr().getResourceLimits().getSubgroupSize();
+    if (!isSubgroupWidth(shuffle.getWidth(), subgroupSize)) {
+      os << "'gpu.shuffle' on " << kTargetName
+         << " needs the subgroup size as its width (gpu.subgroup_size or the "
+            "constant "
+         << subgroupSize << ")";
+      return reason;
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The memory scope of an atomic on memory of `storageClass` and the memory
+/// semantics bit of that kind of memory: work-group scope for local memory,
+/// device scope for global memory.
+std::pair<spirv::Scope, spirv::MemorySemantics>
+getAtomicScope(spirv::StorageClass storageClass) {
+  if (storageClass == spirv::StorageClass::Workgroup)
+    return {spirv::Scope::Workgroup, spirv::MemorySemantics::WorkgroupMemory};
+  return {spirv::Scope::Device, spirv::MemorySemantics::UniformMemory};
+}
+
+/// The pointer to the element an atomic updates, or null (after notifying a
+/// match failure) when its memory does not hold the element type itself.
+template <typename OpTy>
+Value getAtomicElementPtr(OpTy op, typename OpTy::Adaptor adaptor,
+                          const SPIRVTypeConverter &typeConverter,
+                          ConversionPatternRewriter &rewriter) {
+  auto memrefType = cast<MemRefType>(op.getMemref().getType());
+  Type elementType = typeConverter.convertType(memrefType.getElementType());
+  Value ptr =
+      spirv::getElementPtr(typeConverter, memrefType, adaptor.getMemref(),
+                           adaptor.getIndices(), op.getLoc(), rewriter);
+  if (!ptr || !elementType ||
+      cast<spirv::PointerType>(ptr.getType()).getPointeeType() != elementType)
+    return nullptr;
+  return ptr;
+}
+
+struct AtomicRMWOpLowering final : OpConversionPattern<AtomicRMWOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const auto &typeConverter = *getTypeConverter<SPIRVTypeConverter>();
+    const spirv::TargetEnv &env = typeConverter.getTargetEnv();
+    if (std::optional<std::string> reason = getUnsupportedReason(op, env))
+      return rewriter.notifyMatchFailure(op, *reason);
+    Value ptr = getAtomicElementPtr(op, adaptor, typeConverter, rewriter);
+    if (!ptr)
+      return rewriter.notifyMatchFailure(
+          op, "memory is not addressable as its element type");
+    spirv::Scope scope;
+    spirv::MemorySemantics memory;
+    std::tie(scope, memory) = getAtomicScope(
+        cast<spirv::PointerType>(ptr.getType()).getStorageClass());
+    spirv::MemorySemantics semantics =
+        spirv::MemorySemantics::AcquireRelease | memory;
+    Location loc = op.getLoc();
+    Type type = adaptor.getValue().getType();
+    Value value = adaptor.getValue();
+
+    auto create = [&](auto tag) -> Value {
+      using SPIRVOp = decltype(tag);
+      return SPIRVOp::create(rewriter, loc, type, ptr, scope, semantics, value);
+    };
+
+    Value result;
+    if (isa<FloatType>(type)) {
+      switch (op.getKind()) {
+      case AtomicKind::Sub:
+        // old - v == old + (-v) exactly in IEEE arithmetic.
+        value = spirv::FNegateOp::create(rewriter, loc, value);
+        [[fallthrough]];
+      case AtomicKind::Add:
+        result = create(spirv::EXTAtomicFAddOp());
+        break;
+      case AtomicKind::Xchg:
+        result = create(spirv::AtomicExchangeOp());
+        break;
+      default:
+        return rewriter.notifyMatchFailure(op, "needs integer emulation");
+      }
+      rewriter.replaceOp(op, result);
+      return success();
+    }
+
+    switch (op.getKind()) {
+    case AtomicKind::Add:
+      result = create(spirv::AtomicIAddOp());
+      break;
+    case AtomicKind::Sub:
+      result = create(spirv::AtomicISubOp());
+      break;
+    case AtomicKind::Min:
+      result = create(spirv::AtomicSMinOp());
+      break;
+    case AtomicKind::Max:
+      result = create(spirv::AtomicSMaxOp());
+      break;
+    case AtomicKind::UMin:
+      result = create(spirv::AtomicUMinOp());
+      break;
+    case AtomicKind::UMax:
+      result = create(spirv::AtomicUMaxOp());
+      break;
+    case AtomicKind::And:
+      result = create(spirv::AtomicAndOp());
+      break;
+    case AtomicKind::Or:
+      result = create(spirv::AtomicOrOp());
+      break;
+    case AtomicKind::Xor:
+      result = create(spirv::AtomicXorOp());
+      break;
+    case AtomicKind::Xchg:
+      result = create(spirv::AtomicExchangeOp());
+      break;
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct AtomicCASOpLowering final : OpConversionPattern<AtomicCASOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const auto &typeConverter = *getTypeConverter<SPIRVTypeConverter>();
+    if (std::optional<std::string> reason =
+            getUnsupportedReason(op, typeConverter.getTargetEnv()))
+      return rewriter.notifyMatchFailure(op, *reason);
+    Value ptr = getAtomicElementPtr(op, adaptor, typeConverter, rewriter);
+    if (!ptr)
+      return rewriter.notifyMatchFailure(
+          op, "memory is not addressable as its element type");
+    spirv::Scope scope;
+    spirv::MemorySemantics memory;
+    std::tie(scope, memory) = getAtomicScope(
+        cast<spirv::PointerType>(ptr.getType()).getStorageClass());
+    spirv::MemorySemantics semantics =
+        spirv::MemorySemantics::AcquireRelease | memory;
+    // A failed exchange only reads: it must not have release semantics.
+    spirv::MemorySemantics unequal = spirv::MemorySemantics::Acquire | memory;
+    rewriter.replaceOpWithNewOp<spirv::AtomicCompareExchangeOp>(
+        op, adaptor.getValue().getType(), ptr, scope, semantics, unequal,
+        adaptor.getValue(), adaptor.getCmp());
+    return success();
+  }
+};
+
+/// Tensor-core ops: Vulkan has no portable equivalent that kgpu targets.
+template <typename OpTy>
+struct MmaOpLowering final : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return rewriter.notifyMatchFailure(
+        op, "tensor-core ops are not supported on the Vulkan target");
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// gpu.shuffle
+//===----------------------------------------------------------------------===//
+
+/// Replaces upstream's gpu.shuffle pattern, which needs a constant width
+/// equal to the target's default subgroup size: the GPU form passes
+/// `gpu.subgroup_size`, whose value differs between devices, so the validity
+/// result is computed against the width operand itself.
+struct ShuffleOpLowering final : OpConversionPattern<gpu::ShuffleOp> {
+  ShuffleOpLowering(const TypeConverter &typeConverter, MLIRContext *context)
+      : OpConversionPattern(typeConverter, context, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(gpu::ShuffleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const auto &typeConverter = *getTypeConverter<SPIRVTypeConverter>();
+    if (std::optional<std::string> reason =
+            getUnsupportedReason(op, typeConverter.getTargetEnv()))
+      return rewriter.notifyMatchFailure(op, *reason);
+    Location loc = op.getLoc();
+    Value value = adaptor.getValue();
+    Value offset = adaptor.getOffset();
+    Value width = adaptor.getWidth();
+    Type i32 = rewriter.getI32Type();
+    if (offset.getType() != i32 || width.getType() != i32)
+      return rewriter.notifyMatchFailure(op, "expected i32 offset and width");
+    auto scope = spirv::Scope::Subgroup;
+    Value lane = spirv::getBuiltinVariableValue(
+        op, spirv::BuiltIn::SubgroupLocalInvocationId, i32, rewriter);
+    Value result, valid;
+    switch (op.getMode()) {
+    case gpu::ShuffleMode::XOR: {
+      result = spirv::GroupNonUniformShuffleXorOp::create(rewriter, loc, scope,
+                                                          value, offset);
+      Value source = spirv::BitwiseXorOp::create(rewriter, loc, lane, offset);
+      valid = spirv::ULessThanOp::create(rewriter, loc, source, width);
+      break;
+    }
+    case gpu::ShuffleMode::IDX:
+      result = spirv::GroupNonUniformShuffleOp::create(rewriter, loc, scope,
+                                                       value, offset);
+      valid = spirv::ULessThanOp::create(rewriter, loc, offset, width);
+      break;
+    case gpu::ShuffleMode::DOWN: {
+      result = spirv::GroupNonUniformShuffleDownOp::create(rewriter, loc, scope,
+                                                           value, offset);
+      Value source = spirv::IAddOp::create(rewriter, loc, lane, offset);
+      valid = spirv::ULessThanOp::create(rewriter, loc, source, width);
+      break;
+    }
+    case gpu::ShuffleMode::UP:
+      result = spirv::GroupNonUniformShuffleUpOp::create(rewriter, loc, scope,
+                                                         value, offset);
+      valid = spirv::ULessThanEqualOp::create(rewriter, loc, offset, lane);
+      break;
+    }
+    rewriter.replaceOp(op, {result, valid});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// gpu.subgroup_reduce
+//===----------------------------------------------------------------------===//
+
+/// Replaces upstream's gpu.subgroup_reduce pattern, which has no bitwise
+/// kinds and emits the uniform `spirv.Group*` ops (capability `Groups`,
+/// which Vulkan lacks) for `uniform`: every kind becomes its
+/// `spirv.GroupNonUniform*` op, clustered reductions use `ClusteredReduce`.
+struct SubgroupReduceOpLowering final
+    : OpConversionPattern<gpu::SubgroupReduceOp> {
+  SubgroupReduceOpLowering(const TypeConverter &typeConverter,
+                           MLIRContext *context)
+      : OpConversionPattern(typeConverter, context, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(gpu::SubgroupReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value value = adaptor.getValue();
+    Type type = value.getType();
+    if (!type.isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "only scalars are supported");
+    if (op.getClusterStride() != 1)
+      return rewriter.notifyMatchFailure(op, "cluster strides are not "
+                                             "supported");
+    Location loc = op.getLoc();
+    MLIRContext *context = getContext();
+    auto scope = spirv::ScopeAttr::get(context, spirv::Scope::Subgroup);
+    Value clusterSize;
+    auto groupOp = spirv::GroupOperation::Reduce;
+    if (std::optional<uint32_t> size = op.getClusterSize()) {
+      groupOp = spirv::GroupOperation::ClusteredReduce;
+      clusterSize = spirv::ConstantOp::create(
+          rewriter, loc, rewriter.getI32Type(),
+          rewriter.getI32IntegerAttr(static_cast<int32_t>(*size)));
+    }
+    auto groupOpAttr = spirv::GroupOperationAttr::get(context, groupOp);
+    auto build = [&](auto tag) -> Value {
+      using SPIRVOp = decltype(tag);
+      return SPIRVOp::create(rewriter, loc, type, scope, groupOpAttr, value,
+                             clusterSize);
+    };
+
+    bool isFloat = isa<FloatType>(type);
+    bool isBool = type.isInteger(1);
+    Value result;
+    switch (op.getOp()) {
+    case gpu::AllReduceOperation::ADD:
+      result = isFloat ? build(spirv::GroupNonUniformFAddOp())
+                       : build(spirv::GroupNonUniformIAddOp());
+      break;
+    case gpu::AllReduceOperation::MUL:
+      result = isFloat ? build(spirv::GroupNonUniformFMulOp())
+                       : build(spirv::GroupNonUniformIMulOp());
+      break;
+    case gpu::AllReduceOperation::MINUI:
+      result = build(spirv::GroupNonUniformUMinOp());
+      break;
+    case gpu::AllReduceOperation::MINSI:
+      result = build(spirv::GroupNonUniformSMinOp());
+      break;
+    case gpu::AllReduceOperation::MAXUI:
+      result = build(spirv::GroupNonUniformUMaxOp());
+      break;
+    case gpu::AllReduceOperation::MAXSI:
+      result = build(spirv::GroupNonUniformSMaxOp());
+      break;
+    // SPIR-V leaves NaN and signed zeros of FMin/FMax unspecified.
+    case gpu::AllReduceOperation::MINNUMF:
+    case gpu::AllReduceOperation::MINIMUMF:
+      result = build(spirv::GroupNonUniformFMinOp());
+      break;
+    case gpu::AllReduceOperation::MAXNUMF:
+    case gpu::AllReduceOperation::MAXIMUMF:
+      result = build(spirv::GroupNonUniformFMaxOp());
+      break;
+    case gpu::AllReduceOperation::AND:
+      result = isBool ? build(spirv::GroupNonUniformLogicalAndOp())
+                      : build(spirv::GroupNonUniformBitwiseAndOp());
+      break;
+    case gpu::AllReduceOperation::OR:
+      result = isBool ? build(spirv::GroupNonUniformLogicalOrOp())
+                      : build(spirv::GroupNonUniformBitwiseOrOp());
+      break;
+    case gpu::AllReduceOperation::XOR:
+      result = isBool ? build(spirv::GroupNonUniformLogicalXorOp())
+                      : build(spirv::GroupNonUniformBitwiseXorOp());
+      break;
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::kgpu::populateKgpuToSPIRVPatterns(SPIRVTypeConverter &typeConverter,
+                                             RewritePatternSet &patterns) {
+  patterns.add<AtomicRMWOpLowering, AtomicCASOpLowering, ShuffleOpLowering,
+               SubgroupReduceOpLowering, MmaOpLowering<MmaFillOp>,
+               MmaOpLowering<MmaLoadOp>, MmaOpLowering<MmaComputeOp>,
+               MmaOpLowering<MmaStoreOp>>(typeConverter, patterns.getContext());
+}

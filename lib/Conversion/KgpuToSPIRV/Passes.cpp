@@ -1,0 +1,459 @@
+//===- Passes.cpp - the kgpu SPIR-V passes and pipeline -------------------===//
+//
+// kgpu-spirv-attach-target, convert-kgpu-to-spirv, kgpu-spirv-split-kernels
+// and the kgpu-gpu-to-spirv pipeline.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utils.h"
+
+#include "kgpu/Conversion/KgpuToSPIRV/Passes.h"
+
+#include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
+#include "mlir/Conversion/ControlFlowToSPIRV/ControlFlowToSPIRV.h"
+#include "mlir/Conversion/FuncToSPIRV/FuncToSPIRV.h"
+#include "mlir/Conversion/GPUToSPIRV/GPUToSPIRV.h"
+#include "mlir/Conversion/MathToSPIRV/MathToSPIRV.h"
+#include "mlir/Conversion/MemRefToSPIRV/MemRefToSPIRV.h"
+#include "mlir/Conversion/SCFToSPIRV/SCFToSPIRV.h"
+#include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/Dialect/SPIRV/Transforms/Passes.h"
+#include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir {
+namespace kgpu {
+#define GEN_PASS_DEF_CONVERTKGPUTOSPIRV
+#define GEN_PASS_DEF_KGPUSPIRVATTACHTARGET
+#define GEN_PASS_DEF_KGPUSPIRVCOMPLETEVCE
+#define GEN_PASS_DEF_KGPUSPIRVSPLITKERNELS
+#include "kgpu/Conversion/KgpuToSPIRV/Passes.h.inc"
+} // namespace kgpu
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::kgpu;
+using namespace mlir::kgpu::spirv_detail;
+
+//===----------------------------------------------------------------------===//
+// kgpu-spirv-attach-target
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct AttachTargetPass final
+    : kgpu::impl::KgpuSPIRVAttachTargetBase<AttachTargetPass> {
+  using Base::Base;
+
+  spirv::TargetEnvAttr buildTargetEnv(MLIRContext *context) const {
+    using spirv::Capability;
+    using spirv::Extension;
+    SmallVector<Capability> caps = {Capability::Shader,
+                                    Capability::GroupNonUniform,
+                                    Capability::GroupNonUniformArithmetic,
+                                    Capability::GroupNonUniformBallot,
+                                    Capability::GroupNonUniformShuffle,
+                                    Capability::GroupNonUniformShuffleRelative,
+                                    Capability::GroupNonUniformClustered,
+                                    Capability::GroupNonUniformVote};
+    SmallVector<Extension> exts = {
+        Extension::SPV_KHR_storage_buffer_storage_class};
+    if (int64)
+      caps.append({Capability::Int64, Capability::Int64Atomics});
+    if (float64)
+      caps.push_back(Capability::Float64);
+    if (float16) {
+      caps.append({Capability::Float16, Capability::StorageBuffer16BitAccess});
+      exts.push_back(Extension::SPV_KHR_16bit_storage);
+    }
+    if (atomicFloatAdd) {
+      caps.push_back(Capability::AtomicFloat32AddEXT);
+      if (float64)
+        caps.push_back(Capability::AtomicFloat64AddEXT);
+      exts.push_back(Extension::SPV_EXT_shader_atomic_float_add);
+    }
+    auto triple =
+        spirv::VerCapExtAttr::get(spirv::Version::V_1_3, caps, exts, context);
+    Builder b(context);
+    auto limits = spirv::ResourceLimitsAttr::get(
+        context, /*max_compute_shared_memory_size=*/49152,
+        /*max_compute_workgroup_invocations=*/1024,
+        b.getI32ArrayAttr({1024, 1024, 64}), subgroupSize,
+        /*min_subgroup_size=*/std::nullopt,
+        /*max_subgroup_size=*/std::nullopt,
+        /*cooperative_matrix_properties_khr=*/ArrayAttr(),
+        /*cooperative_matrix_properties_nv=*/ArrayAttr());
+    return spirv::TargetEnvAttr::get(triple, limits, spirv::ClientAPI::Vulkan);
+  }
+
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    if (subgroupSize == 0 || subgroupSize > 128) {
+      getOperation().emitError("kgpu-spirv-attach-target: subgroup-size must "
+                               "be in 1..128, got ")
+          << subgroupSize;
+      return signalPassFailure();
+    }
+    spirv::TargetEnvAttr targetEnv = buildTargetEnv(context);
+    StringRef targetEnvName = spirv::getTargetEnvAttrName();
+    StringRef entryPointName = spirv::getEntryPointABIAttrName();
+    bool failed = false;
+    getOperation().walk([&](gpu::GPUModuleOp module) {
+      if (!module->hasAttr(targetEnvName))
+        module->setAttr(targetEnvName, targetEnv);
+      for (auto func : module.getOps<gpu::GPUFuncOp>()) {
+        if (!func.isKernel() || func->hasAttr(entryPointName))
+          continue;
+        auto size = func->getAttrOfType<DenseI32ArrayAttr>(
+            KgpuDialect::getWorkgroupSizeAttrName());
+        if (!size || size.size() != 3 ||
+            llvm::any_of(size.asArrayRef(), [](int32_t s) { return s < 1; })) {
+          func.emitError("kernel needs '")
+              << KgpuDialect::getWorkgroupSizeAttrName()
+              << "' (3 positive entries) or 'spirv.entry_point_abi' for "
+              << kTargetName << ", which bakes the work-group size into the "
+              << "shader";
+          failed = true;
+          continue;
+        }
+        func->setAttr(entryPointName,
+                      spirv::getEntryPointABIAttr(context, size.asArrayRef()));
+      }
+    });
+    if (failed)
+      signalPassFailure();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// convert-kgpu-to-spirv
+//===----------------------------------------------------------------------===//
+
+/// Removes the kgpu attributes (kgpu.workgroup_size, kgpu.args, kgpu.device,
+/// argument kgpu.arg) from `root` and its nested ops: the conversion copies
+/// function attributes onto spirv.func, where the kgpu verifier rejects them,
+/// and SPIR-V has its own form of what they say (spirv.entry_point_abi).
+void stripKgpuAttributes(Operation *root) {
+  auto isKgpu = [](NamedAttribute attr) {
+    return attr.getName().strref().starts_with("kgpu.");
+  };
+  root->walk([&](Operation *op) {
+    for (NamedAttribute attr : llvm::to_vector(op->getDiscardableAttrs()))
+      if (isKgpu(attr))
+        op->removeDiscardableAttr(attr.getName());
+    auto func = dyn_cast<FunctionOpInterface>(op);
+    if (!func)
+      return;
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+      for (NamedAttribute attr : llvm::to_vector(func.getArgAttrs(i)))
+        if (isKgpu(attr))
+          func.removeArgAttr(i, attr.getName());
+  });
+}
+
+/// Gives private arrays (memref.alloca in the default memory space) the
+/// Function storage class: the memory-space mapping would otherwise treat
+/// them as global memory (StorageBuffer), which an alloca cannot be.
+void placePrivateArraysInFunctionStorage(Operation *root) {
+  auto function = spirv::StorageClassAttr::get(root->getContext(),
+                                               spirv::StorageClass::Function);
+  root->walk([&](memref::AllocaOp alloca) {
+    MemRefType type = alloca.getType();
+    if (type.getMemorySpace())
+      return;
+    alloca.getResult().setType(MemRefType::get(
+        type.getShape(), type.getElementType(), type.getLayout(), function));
+  });
+}
+
+/// Passes `i1` kernel arguments as `i32` (0 or 1): a Vulkan storage buffer
+/// cannot hold a boolean.
+void widenBoolArguments(Operation *root) {
+  root->walk([](gpu::GPUFuncOp func) {
+    if (!func.isKernel() || func.isExternal())
+      return;
+    Block &entry = func.getBody().front();
+    OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+    SmallVector<Type> inputs(func.getArgumentTypes());
+    for (BlockArgument arg : entry.getArguments()) {
+      if (!arg.getType().isInteger(1))
+        continue;
+      Type i32 = builder.getI32Type();
+      arg.setType(i32);
+      inputs[arg.getArgNumber()] = i32;
+      Value zero = arith::ConstantOp::create(builder, arg.getLoc(),
+                                             builder.getI32IntegerAttr(0));
+      Value flag = arith::CmpIOp::create(builder, arg.getLoc(),
+                                         arith::CmpIPredicate::ne, arg, zero);
+      arg.replaceAllUsesExcept(flag, flag.getDefiningOp());
+    }
+    func.setFunctionTypeAttr(TypeAttr::get(
+        FunctionType::get(func.getContext(), inputs, func.getResultTypes())));
+  });
+}
+
+struct ConvertKgpuToSPIRVPass final
+    : kgpu::impl::ConvertKgpuToSPIRVBase<ConvertKgpuToSPIRVPass> {
+  using Base::Base;
+
+  /// Reports every construct of `module` that the Vulkan target cannot
+  /// express, with its location.
+  LogicalResult checkSupported(gpu::GPUModuleOp module) {
+    spirv::TargetEnv env(spirv::lookupTargetEnvOrDefault(module));
+    bool ok = true;
+    module.walk([&](Operation *op) {
+      if (std::optional<std::string> reason = getUnsupportedReason(op, env)) {
+        op->emitError(*reason);
+        ok = false;
+      }
+    });
+    return success(ok);
+  }
+
+  /// Expands the arith ops that have no SPIR-V pattern (ceildivsi,
+  /// floordivsi, ...) into ones that have.
+  LogicalResult expandArithOps(Operation *module) {
+    RewritePatternSet patterns(&getContext());
+    arith::populateArithExpandOpsPatterns(patterns);
+    return applyPatternsGreedily(module, std::move(patterns));
+  }
+
+  /// Maps the memref memory spaces of `module` to Vulkan storage classes.
+  LogicalResult mapMemorySpaces(Operation *module) {
+    spirv::MemorySpaceToStorageClassConverter converter(
+        spirv::mapMemorySpaceToVulkanStorageClass);
+    spirv::convertMemRefTypesAndAttrs(module, converter);
+    std::unique_ptr<ConversionTarget> target =
+        spirv::getMemorySpaceToStorageClassTarget(getContext());
+    WalkResult result = module->walk([&](Operation *op) {
+      if (!target->isIllegal(op))
+        return WalkResult::advance();
+      op->emitError("uses a memory space that has no Vulkan storage class "
+                    "(global memory is the default space, local memory the "
+                    "integer 3)");
+      return WalkResult::interrupt();
+    });
+    return failure(result.wasInterrupted());
+  }
+
+  LogicalResult convert(Operation *module) {
+    MLIRContext *context = &getContext();
+    spirv::TargetEnvAttr targetAttr = spirv::lookupTargetEnvOrDefault(module);
+    std::unique_ptr<ConversionTarget> target =
+        SPIRVConversionTarget::get(targetAttr);
+    SPIRVTypeConverter typeConverter(targetAttr);
+
+    RewritePatternSet patterns(context);
+    populateGPUToSPIRVPatterns(typeConverter, patterns);
+    ScfToSPIRVContext scfContext;
+    populateSCFToSPIRVPatterns(typeConverter, scfContext, patterns);
+    cf::populateControlFlowToSPIRVPatterns(typeConverter, patterns);
+    arith::populateArithToSPIRVPatterns(typeConverter, patterns);
+    populateMathToSPIRVPatterns(typeConverter, patterns);
+    populateMemRefToSPIRVPatterns(typeConverter, patterns);
+    populateFuncToSPIRVPatterns(typeConverter, patterns);
+    // func.func helpers (upstream convert-gpu-to-spirv lacks this one).
+    populateBuiltinFuncToSPIRVPatterns(typeConverter, patterns);
+    ub::populateUBToSPIRVConversionPatterns(typeConverter, patterns);
+    populateKgpuToSPIRVPatterns(typeConverter, patterns);
+
+    // Name the target in upstream's "failed to legalize" errors.
+    ScopedDiagnosticHandler handler(context, [](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error &&
+          StringRef(diag.str()).starts_with("failed to legalize"))
+        diag << " (" << kTargetName << ")";
+      return failure(); // Let the diagnostic through.
+    });
+    return applyFullConversion(module, *target, std::move(patterns));
+  }
+
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    SmallVector<gpu::GPUModuleOp> modules;
+    top.walk([&](gpu::GPUModuleOp module) { modules.push_back(module); });
+
+    bool ok = true;
+    for (gpu::GPUModuleOp module : modules)
+      ok &= succeeded(checkSupported(module));
+    if (!ok)
+      return signalPassFailure();
+
+    for (gpu::GPUModuleOp module : modules) {
+      // Convert a clone placed before the original (as upstream does): launch
+      // ops still refer to the gpu.module.
+      OpBuilder builder(module);
+      Operation *clone = builder.clone(*module);
+      stripKgpuAttributes(clone);
+      placePrivateArraysInFunctionStorage(clone);
+      widenBoolArguments(clone);
+      if (failed(expandArithOps(clone)) || failed(mapMemorySpaces(clone)) ||
+          failed(convert(clone)))
+        return signalPassFailure();
+    }
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// kgpu-spirv-split-kernels
+//===----------------------------------------------------------------------===//
+
+struct SplitKernelsPass final
+    : kgpu::impl::KgpuSPIRVSplitKernelsBase<SplitKernelsPass> {
+  using Base::Base;
+
+  /// Erases from `module` every symbol op that `kernel` does not reach, and
+  /// every other op that refers to a symbol that is gone.
+  static void prune(spirv::ModuleOp module, Operation *kernel) {
+    llvm::SetVector<Operation *> live;
+    live.insert(kernel);
+    for (unsigned i = 0; i < live.size(); ++i) {
+      std::optional<SymbolTable::UseRange> uses =
+          SymbolTable::getSymbolUses(live[i]);
+      if (!uses)
+        continue;
+      for (const SymbolTable::SymbolUse &use : *uses)
+        if (Operation *target = SymbolTable::lookupSymbolIn(
+                module, use.getSymbolRef().getRootReference()))
+          live.insert(target);
+    }
+    SmallVector<Operation *> dead;
+    for (Operation &op : module.getBody()->getOperations()) {
+      if (live.contains(&op))
+        continue;
+      if (isa<SymbolOpInterface>(op)) {
+        dead.push_back(&op);
+        continue;
+      }
+      std::optional<SymbolTable::UseRange> uses =
+          SymbolTable::getSymbolUses(&op);
+      if (uses && llvm::any_of(*uses, [&](const SymbolTable::SymbolUse &use) {
+            Operation *target = SymbolTable::lookupSymbolIn(
+                module, use.getSymbolRef().getRootReference());
+            return !target || !live.contains(target);
+          }))
+        dead.push_back(&op);
+    }
+    // Non-symbol users (entry points) first, then the symbols.
+    for (Operation *op : llvm::reverse(dead))
+      op->erase();
+  }
+
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    StringRef entryPointName = spirv::getEntryPointABIAttrName();
+    for (auto module :
+         llvm::make_early_inc_range(top.getOps<spirv::ModuleOp>())) {
+      SmallVector<StringRef> kernels;
+      for (auto func : module.getOps<spirv::FuncOp>())
+        if (func->hasAttr(entryPointName))
+          kernels.push_back(func.getSymName());
+      if (kernels.empty())
+        continue;
+      std::string base = module.getName() ? module.getName()->str() : "__spv_";
+      OpBuilder builder(module);
+      builder.setInsertionPointAfter(module);
+      for (StringRef kernel : kernels) {
+        std::string name = (base + "_" + kernel).str();
+        for (unsigned suffix = 0;
+             SymbolTable::lookupSymbolIn(top, name) != nullptr; ++suffix)
+          name = (base + "_" + kernel + "_" + Twine(suffix)).str();
+        auto clone = cast<spirv::ModuleOp>(builder.clone(*module));
+        clone.setSymName(StringRef(name));
+        prune(clone, SymbolTable::lookupSymbolIn(clone, kernel));
+      }
+      module.erase();
+    }
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// kgpu-spirv-complete-vce
+//===----------------------------------------------------------------------===//
+
+struct CompleteVCEPass final
+    : kgpu::impl::KgpuSPIRVCompleteVCEBase<CompleteVCEPass> {
+  using Base::Base;
+
+  /// The capability `op` needs that spirv-update-vce does not deduce, if any.
+  static std::optional<spirv::Capability> getMissedCapability(Operation *op) {
+    StringRef name = op->getName().getStringRef();
+    if (!name.starts_with("spirv.Atomic") &&
+        !name.starts_with("spirv.EXT.Atomic"))
+      return std::nullopt;
+    auto has = [&](auto pred) {
+      return llvm::any_of(op->getResultTypes(), pred) ||
+             llvm::any_of(op->getOperandTypes(), pred);
+    };
+    if (has([](Type type) { return type.isInteger(64); }))
+      return spirv::Capability::Int64Atomics;
+    if (isa<spirv::EXTAtomicFAddOp>(op) &&
+        has([](Type type) { return type.isF64(); }))
+      return spirv::Capability::AtomicFloat64AddEXT;
+    return std::nullopt;
+  }
+
+  void runOnOperation() override {
+    spirv::ModuleOp module = getOperation();
+    std::optional<spirv::VerCapExtAttr> triple = module.getVceTriple();
+    if (!triple)
+      return;
+    SmallVector<spirv::Capability> caps(triple->getCapabilities());
+    size_t numDeduced = caps.size();
+    module.walk([&](Operation *op) {
+      std::optional<spirv::Capability> cap = getMissedCapability(op);
+      if (cap && !llvm::is_contained(caps, *cap))
+        caps.push_back(*cap);
+    });
+    if (caps.size() == numDeduced)
+      return;
+    SmallVector<spirv::Extension> exts(triple->getExtensions());
+    module.setVceTripleAttr(spirv::VerCapExtAttr::get(
+        triple->getVersion(), caps, exts, &getContext()));
+  }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Pipeline
+//===----------------------------------------------------------------------===//
+
+void mlir::kgpu::buildGPUToSPIRVPipeline(
+    OpPassManager &pm, const GPUToSPIRVPipelineOptions &options) {
+  KgpuSPIRVAttachTargetOptions attach;
+  attach.subgroupSize = options.subgroupSize;
+  attach.int64 = options.int64;
+  attach.float64 = options.float64;
+  attach.float16 = options.float16;
+  attach.atomicFloatAdd = options.atomicFloatAdd;
+  pm.addPass(createKgpuSPIRVAttachTarget(attach));
+  pm.addPass(createKgpuSPIRVEmulateFloatAtomics());
+  pm.addPass(createConvertKgpuToSPIRV());
+  pm.addPass(createKgpuSPIRVSplitKernels());
+  OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
+  spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
+  spirvModule.addPass(createKgpuSPIRVCompleteVCE());
+}
+
+void mlir::kgpu::registerKgpuToSPIRVPassesAndPipelines() {
+  registerKgpuToSPIRVPasses();
+  PassPipelineRegistration<GPUToSPIRVPipelineOptions>(
+      "kgpu-gpu-to-spirv",
+      "Lower the GPU form to one SPIR-V module per kernel for Vulkan "
+      "(attach target, emulate float atomics, convert, split, lower ABI, "
+      "update VCE)",
+      buildGPUToSPIRVPipeline);
+}

@@ -1,0 +1,47 @@
+//===- Utils.h - shared helpers of the kgpu SPIR-V lowering -----*- C++ -*-===//
+//
+// Internal to lib/Conversion/KgpuToSPIRV: the checks that decide which GPU-form
+// constructs the Vulkan target supports, shared by the passes (which report
+// them as located errors up front) and the patterns (which refuse to match).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KGPU_LIB_CONVERSION_KGPUTOSPIRV_UTILS_H
+#define KGPU_LIB_CONVERSION_KGPUTOSPIRV_UTILS_H
+
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/IR/Operation.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+namespace kgpu {
+namespace spirv_detail {
+
+/// The name the diagnostics give the target.
+inline constexpr const char kTargetName[] = "the Vulkan (SPIR-V) target";
+
+/// Whether `env` has atomic float add for floats of `width` bits.
+bool allowsAtomicFloatAdd(const spirv::TargetEnv &env, unsigned width);
+
+/// Whether `op`, a kgpu.atomic_rmw or kgpu.atomic_cas on floats, can only be
+/// expressed with integer atomics on the memory reinterpreted as integers
+/// (see kgpu-spirv-emulate-float-atomics).
+bool needsIntegerAccess(Operation *op, const spirv::TargetEnv &env);
+
+/// Whether `width` (the width operand of a gpu.shuffle) is the subgroup size:
+/// `gpu.subgroup_size` (through index casts) or the constant `subgroupSize`.
+bool isSubgroupWidth(Value width, unsigned subgroupSize);
+
+/// Why `op` cannot be lowered to SPIR-V for Vulkan by convert-kgpu-to-spirv,
+/// or std::nullopt when it can (as far as kgpu knows: the upstream patterns
+/// may still reject it, with a "failed to legalize" error).
+std::optional<std::string> getUnsupportedReason(Operation *op,
+                                                const spirv::TargetEnv &env);
+
+} // namespace spirv_detail
+} // namespace kgpu
+} // namespace mlir
+
+#endif // KGPU_LIB_CONVERSION_KGPUTOSPIRV_UTILS_H

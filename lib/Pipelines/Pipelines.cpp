@@ -1,0 +1,64 @@
+//===- Pipelines.cpp - kgpu's named pipelines -------------------*- C++ -*-===//
+
+#include "kgpu/Pipelines/Pipelines.h"
+
+#include "kgpu/Conversion/KgpuToGPU/Passes.h"
+#include "kgpu/Target/NVVM/NVVMTarget.h"
+#include "kgpu/Transforms/Passes.h"
+
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::kgpu;
+
+void mlir::kgpu::buildKgpuToGPUPipeline(OpPassManager &pm,
+                                        const std::string &localMemory) {
+  pm.addPass(createKgpuLowerParallelLoops());
+  pm.addPass(createKgpuExpandGroupReduce());
+  pm.addPass(createKgpuLowerExactSemantics());
+  ConvertKgpuToGPUOptions options;
+  options.localMemory = localMemory;
+  pm.addPass(createConvertKgpuToGPU(options));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+namespace {
+struct KgpuToGPUOptions : public PassPipelineOptions<KgpuToGPUOptions> {
+  Option<std::string> localMemory{
+      *this, "local-memory",
+      llvm::cl::desc("'alloc' (SPIR-V, CPU) or 'attribution' (NVVM)"),
+      llvm::cl::init("alloc")};
+};
+struct KgpuToNVVMOptions : public PassPipelineOptions<KgpuToNVVMOptions> {
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("Target GPU"),
+                           llvm::cl::init("sm_90a")};
+  Option<std::string> features{*this, "features",
+                               llvm::cl::desc("PTX features"),
+                               llvm::cl::init("+ptx80")};
+  Option<unsigned> optLevel{*this, "O", llvm::cl::desc("Optimization level"),
+                            llvm::cl::init(3)};
+};
+} // namespace
+
+void mlir::kgpu::registerKgpuPipelines() {
+  PassPipelineRegistration<KgpuToGPUOptions>(
+      "kgpu-to-gpu",
+      "Lower the kgpu level to the GPU form of docs/codegen.md",
+      [](OpPassManager &pm, const KgpuToGPUOptions &o) {
+        buildKgpuToGPUPipeline(pm, o.localMemory);
+      });
+  PassPipelineRegistration<KgpuToNVVMOptions>(
+      "kgpu-to-nvvm",
+      "Lower the kgpu level to the NVVM and LLVM dialects (what "
+      "kgpu-translate --emit=llvm prints; gpu-module-to-binary follows)",
+      [](OpPassManager &pm, const KgpuToNVVMOptions &o) {
+        buildKgpuToGPUPipeline(pm, "attribution");
+        NVVMTargetOptions options;
+        options.chip = o.chip;
+        options.features = o.features;
+        options.optLevel = o.optLevel;
+        buildNVVMLoweringPipeline(pm, options);
+      });
+}

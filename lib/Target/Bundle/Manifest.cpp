@@ -1,0 +1,154 @@
+//===- Manifest.cpp - the bundle manifest of a kgpu module ------*- C++ -*-===//
+
+#include "kgpu/Target/Bundle/Manifest.h"
+
+#include "kgpu/Conversion/KgpuToGPU/Passes.h"
+#include "kgpu/Dialect/IR/KgpuDialect.h"
+#include "kgpu/Target/Bundle/Bundle.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace mlir::kgpu;
+
+static std::string typeName(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << type;
+  return s;
+}
+
+static int64_t localBytes(MemRefType type) {
+  if (!type.hasStaticShape())
+    return 0;
+  return type.getNumElements() *
+         ((type.getElementTypeBitWidth() + 7) / 8);
+}
+
+/// Work-group memory of an outlined kernel: attributions plus allocations
+/// in memory space 3.
+static int64_t localMemoryOf(gpu::GPUFuncOp func) {
+  int64_t bytes = 0;
+  for (BlockArgument arg : func.getWorkgroupAttributions())
+    bytes += localBytes(cast<MemRefType>(arg.getType()));
+  func.walk([&](memref::AllocOp alloc) {
+    if (isLocalMemRef(alloc.getType()))
+      bytes += localBytes(alloc.getType());
+  });
+  return bytes;
+}
+
+static llvm::json::Object describeKernel(func::FuncOp kernel,
+                                         gpu::GPUFuncOp outlined,
+                                         ArrayRef<std::string> targets) {
+  llvm::json::Object k;
+  k["name"] = kernel.getName().str();
+  if (auto loc = dyn_cast<FileLineColLoc>(kernel.getLoc()))
+    k["location"] = llvm::json::Object{{"file", loc.getFilename().str()},
+                                       {"line", loc.getLine()},
+                                       {"column", loc.getColumn()}};
+
+  llvm::json::Array params;
+  for (unsigned i = 0; i < kernel.getNumArguments(); ++i) {
+    Type type = kernel.getArgument(i).getType();
+    auto arg = kernel.getArgAttrOfType<ArgAttr>(i, KgpuDialect::getArgAttrName());
+    auto name =
+        kernel.getArgAttrOfType<StringAttr>(i, KgpuDialect::getArgNameAttrName());
+    llvm::json::Object p{{"index", i},
+                         {"name", name ? name.str() : "arg" + std::to_string(i)}};
+    if (auto memref = dyn_cast<MemRefType>(type)) {
+      p["kind"] = "buffer";
+      p["type"] = typeName(memref.getElementType());
+      llvm::json::Array shape;
+      for (int64_t d : memref.getShape())
+        shape.push_back(ShapedType::isDynamic(d) ? -1 : d);
+      p["shape"] = std::move(shape);
+    } else {
+      p["kind"] = "scalar";
+      p["type"] = typeName(type);
+    }
+    p["access"] = arg ? stringifyAccess(arg.getAccess()).str() : "read";
+    params.push_back(std::move(p));
+  }
+  k["params"] = std::move(params);
+
+  // Launch model: parallel loops distribute over any grid.
+  bool parallelLoop = false;
+  unsigned dims = 1;
+  kernel.walk([&](ParallelForOp loop) {
+    parallelLoop = true;
+    dims = std::max(dims, loop.getNumDims());
+  });
+  std::array<int32_t, 3> wg = getKernelWorkgroupSize(kernel);
+  if (!parallelLoop)
+    dims = wg[2] > 1 ? 3 : wg[1] > 1 ? 2 : 1;
+  k["launch"] = llvm::json::Object{
+      {"model", parallelLoop ? "parallel_loop" : "ndrange"},
+      {"dims", dims},
+      {"note", parallelLoop ? "grid-stride loops: any grid is correct"
+                            : "the caller gives the grid"}};
+  k["workgroup_size"] = llvm::json::Array{wg[0], wg[1], wg[2]};
+  k["local_memory_bytes"] = outlined ? localMemoryOf(outlined) : 0;
+
+  // Reductions into outputs and how their partials combine.
+  llvm::json::Array reductions;
+  kernel.walk([&](ReduceOp r) {
+    llvm::json::Object red{{"operator", stringifyReductionKind(r.getKind())},
+                           {"type", typeName(r.getValue().getType())}};
+    if (auto arg = dyn_cast<BlockArgument>(r.getOutput()))
+      red["param"] = arg.getArgNumber();
+    bool fixed = llvm::all_of(r.getIndices(), [&](Value v) {
+      return !r->getParentOfType<ParallelForOp>()->isAncestor(
+          v.getParentRegion()->getParentOp());
+    });
+    red["combine"] =
+        fixed ? "per-work-item partial, work-group tree reduction, one atomic "
+                "per work-group into the output (which keeps its previous "
+                "value as the first operand)"
+              : "one atomic per contribution";
+    reductions.push_back(std::move(red));
+  });
+  k["reductions"] = std::move(reductions);
+
+  bool subgroups = false;
+  kernel.walk([&](Operation *op) {
+    if (isa<ShuffleOp, SubgroupReduceOp, LaneIdOp, SubgroupSizeOp,
+            SubgroupIdOp, NumSubgroupsOp, GroupReduceOp, MmaFillOp>(op))
+      subgroups = true;
+  });
+  k["subgroups"] = llvm::json::Object{
+      {"used", subgroups},
+      {"assumed_size", nullptr},
+      {"note", "kernels read the subgroup size at run time"}};
+  llvm::json::Array t;
+  for (const std::string &target : targets)
+    t.push_back(target);
+  k["targets"] = std::move(t);
+  return k;
+}
+
+llvm::json::Object mlir::kgpu::buildManifest(ModuleOp kgpuLevel,
+                                             ModuleOp gpuForm,
+                                             StringRef sourceFile,
+                                             StringRef language,
+                                             ArrayRef<std::string> targets) {
+  llvm::json::Array kernels;
+  for (auto func : kgpuLevel.getOps<func::FuncOp>()) {
+    if (!func->hasAttr(KgpuDialect::getKernelAttrName()))
+      continue;
+    gpu::GPUFuncOp outlined;
+    gpuForm.walk([&](gpu::GPUFuncOp f) {
+      if (f.getName() == func.getName())
+        outlined = f;
+    });
+    kernels.push_back(describeKernel(func, outlined, targets));
+  }
+  return llvm::json::Object{
+      {"format", "kgpu-bundle"},
+      {"version", static_cast<int64_t>(::kgpu::bundle::kFormatVersion)},
+      {"source", llvm::json::Object{{"file", sourceFile.str()},
+                                    {"language", language.str()}}},
+      {"kernels", std::move(kernels)}};
+}
