@@ -20,15 +20,29 @@ for pkg in "${PACKAGES[@]}"; do
   fi
 done
 
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: all packages present"
-  exit 0
-fi
-
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
   SUDO="sudo"
 fi
-echo "install-deps: installing ${missing[*]}"
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all packages present"
+else
+  echo "install-deps: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# ptxas and libdevice for the CUDA target (validating PTX, cubins, math
+# functions) from NVIDIA's nvidia-cuda-nvcc wheel; no GPU or driver needed.
+# CUDA_ROOT for kgpu is then ${KGPU_CUDA_WHEEL_DIR}/nvidia/cu13.
+CUDA_WHEEL_DIR="${KGPU_CUDA_WHEEL_DIR:-/opt/kgpu/cuda-wheel}"
+CUDA_WHEEL_VERSION="13.5.37"
+if [ ! -x "$CUDA_WHEEL_DIR/nvidia/cu13/bin/ptxas" ]; then
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3-pip
+  fi
+  echo "install-deps: installing nvidia-cuda-nvcc==$CUDA_WHEEL_VERSION into $CUDA_WHEEL_DIR"
+  $SUDO mkdir -p "$CUDA_WHEEL_DIR"
+  $SUDO python3 -m pip install -q --disable-pip-version-check --no-deps \
+    --target "$CUDA_WHEEL_DIR" "nvidia-cuda-nvcc==$CUDA_WHEEL_VERSION"
+fi

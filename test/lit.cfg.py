@@ -10,7 +10,7 @@ from lit.llvm.subst import ToolSubst
 config.name = "KGPU"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".kgc", ".test"]
-config.excludes = ["unit", "Inputs", "lit.cfg.py", "CMakeLists.txt", "corpus", "errors"]
+config.excludes = ["unit", "Inputs", "lit.cfg.py", "CMakeLists.txt", "corpus", "errors", "check-corpus.py", "expected-failures.txt"]
 
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.kgpu_obj_root, "test")
@@ -25,3 +25,20 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.kgpu_tools_dir, config.llvm_tools_dir]
 tools = ["kgpu-opt", "kgpu-translate"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# Optional external tools: tests that need them declare REQUIRES.
+import shutil
+
+cuda_root = os.environ.get("CUDA_ROOT", "")
+if not cuda_root:
+    default = "/opt/kgpu/cuda-wheel/nvidia/cu13"
+    if os.path.exists(os.path.join(default, "bin", "ptxas")):
+        cuda_root = default
+if cuda_root and os.path.exists(os.path.join(cuda_root, "bin", "ptxas")):
+    config.available_features.add("cuda-toolkit")
+    config.environment["CUDA_ROOT"] = cuda_root
+    config.substitutions.append(("%ptxas", os.path.join(cuda_root, "bin", "ptxas")))
+for tool, feature in [("spirv-val", "spirv-val"),
+                      ("glslangValidator", "glslang")]:
+    if shutil.which(tool):
+        config.available_features.add(feature)

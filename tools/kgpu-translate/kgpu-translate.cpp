@@ -215,6 +215,8 @@ int main(int argc, char **argv) {
   registerAllExtensions(registry);
   registerAllGPUToLLVMIRTranslations(registry);
   MLIRContext context(registry);
+  // Diagnostics point at the source; do not dump the IR with them.
+  context.printOpOnDiagnostic(false);
 
   llvm::SourceMgr sourceMgr;
   unsigned bufferId = sourceMgr.AddNewSourceBuffer(std::move(input), {});

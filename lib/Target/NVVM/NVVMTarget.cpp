@@ -69,6 +69,14 @@ void mlir::kgpu::buildNVVMLoweringPipeline(OpPassManager &pm,
   attach.chip = options.chip;
   attach.features = options.features;
   attach.optLevel = options.optLevel;
+  // Link libdevice explicitly when a toolkit has it: math functions then
+  // never stay as unresolved __nv_* calls.
+  if (std::optional<std::string> toolkit = findCUDAToolkit(options.cudaPath)) {
+    llvm::SmallString<256> libdevice(*toolkit);
+    llvm::sys::path::append(libdevice, "nvvm", "libdevice", "libdevice.10.bc");
+    if (llvm::sys::fs::exists(libdevice))
+      attach.linkLibs.push_back(libdevice.str().str());
+  }
   pm.addPass(createGpuNVVMAttachTarget(attach));
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createSCFToControlFlowPass());
