@@ -24,6 +24,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.kgpu_tools_dir, config.llvm_tools_dir]
 tools = ["kgpu-opt", "kgpu-translate"]
+config.substitutions.append(("%{kgpu-translate}", os.path.join(config.kgpu_tools_dir, "kgpu-translate")))
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Optional external tools: tests that need them declare REQUIRES.
