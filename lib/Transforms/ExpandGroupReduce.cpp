@@ -14,17 +14,10 @@ namespace kgpu {
 using namespace mlir;
 using namespace mlir::kgpu;
 
-/// The number of work-items a kernel's work-group may have: its fixed size,
-/// else the largest work-group any target allows.
-static int64_t getMaxWorkgroupItems(Operation *func) {
-  auto sizes =
-      func->getAttrOfType<DenseI32ArrayAttr>(KgpuDialect::getWorkgroupSizeAttrName());
-  if (!sizes)
-    return 1024;
-  int64_t total = 1;
-  for (int32_t s : sizes.asArrayRef())
-    total *= s;
-  return total;
+/// The number of work-items of a kernel's work-group.
+static int64_t getWorkgroupItems(Operation *func) {
+  std::array<int32_t, 3> wg = getKernelWorkgroupSize(func);
+  return static_cast<int64_t>(wg[0]) * wg[1] * wg[2];
 }
 
 static LogicalResult expand(GroupReduceOp op) {
@@ -39,7 +32,7 @@ static LogicalResult expand(GroupReduceOp op) {
 
   // One slot per subgroup; a subgroup has at least one work-item.
   auto scratchType = MemRefType::get(
-      {getMaxWorkgroupItems(func)}, type, MemRefLayoutAttrInterface(),
+      {getWorkgroupItems(func)}, type, MemRefLayoutAttrInterface(),
       b.getI64IntegerAttr(KgpuDialect::kLocalMemorySpace));
   Value scratch;
   {

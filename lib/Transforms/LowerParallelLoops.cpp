@@ -232,6 +232,19 @@ void lowerDistributed(ParallelForOp loop) {
 struct KgpuLowerParallelLoopsPass
     : mlir::kgpu::impl::KgpuLowerParallelLoopsBase<KgpuLowerParallelLoopsPass> {
   void runOnOperation() override {
+    // Fix each kernel's work-group size before the lowering adds ids in all
+    // three dimensions (which would change the inferred size).
+    getOperation().walk([](FunctionOpInterface func) {
+      if (!func->hasAttr(KgpuDialect::getKernelAttrName()) ||
+          func->hasAttr(KgpuDialect::getWorkgroupSizeAttrName()))
+        return;
+      bool hasLoop = false;
+      func.walk([&](ParallelForOp) { hasLoop = true; });
+      if (hasLoop)
+        func->setAttr(KgpuDialect::getWorkgroupSizeAttrName(),
+                      DenseI32ArrayAttr::get(func->getContext(),
+                                             getKernelWorkgroupSize(func)));
+    });
     SmallVector<ParallelForOp> outermost;
     getOperation().walk([&](ParallelForOp loop) {
       if (!loop->getParentOfType<ParallelForOp>())

@@ -34,6 +34,7 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -62,7 +63,8 @@ static cl::opt<std::string> emit(
     "emit",
     cl::desc("What to write: mlir (as imported), kgpu (canonicalized), gpu "
              "(the GPU form), llvm (NVVM/LLVM dialect), ptx, cubin, fatbin, "
-             "spirv, spirv-asm, glsl, msl, hlsl, cpu (shared object), bundle"),
+             "spirv, spirv-asm, glsl, msl, hlsl, cpu (shared object), bundle, "
+             "manifest (the bundle's JSON manifest, read back from the bundle)"),
     cl::init("bundle"), cl::cat(category));
 static cl::opt<std::string>
     targetsOpt("targets",
@@ -189,11 +191,11 @@ int main(int argc, char **argv) {
 
   static const char *const emitKinds[] = {
       "mlir", "kgpu",      "gpu",  "llvm", "ptx", "cubin", "fatbin", "spirv",
-      "spirv-asm", "glsl", "msl",  "hlsl", "cpu", "bundle"};
+      "spirv-asm", "glsl", "msl",  "hlsl", "cpu", "bundle", "manifest"};
   if (!llvm::is_contained(emitKinds, emit))
     return fail("unknown --emit=" + emit +
                 " (mlir, kgpu, gpu, llvm, ptx, cubin, fatbin, spirv, "
-                "spirv-asm, glsl, msl, hlsl, cpu, bundle)");
+                "spirv-asm, glsl, msl, hlsl, cpu, bundle, manifest)");
   if (!fpContract.empty() && fpContract != "off" && fpContract != "on" &&
       fpContract != "fast")
     return fail("--fp-contract must be off, on or fast");
@@ -432,8 +434,21 @@ int main(int argc, char **argv) {
   llvm::json::Object manifest = kg::buildManifest(
       *module, **gpuForm, llvm::sys::path::filename(inputFilename),
       lang == Language::Kgc ? "kgc" : "mlir", targets);
+  std::string bundle = ::kgpu::bundle::write(std::move(manifest), payloads);
   if (failed(out.open()))
     return 1;
-  out.write(::kgpu::bundle::write(std::move(manifest), payloads));
+  if (emit == "manifest") {
+    llvm::Expected<::kgpu::bundle::Bundle> parsed =
+        ::kgpu::bundle::read(bundle);
+    if (!parsed)
+      return fail(llvm::toString(parsed.takeError()));
+    std::string json;
+    llvm::raw_string_ostream os(json);
+    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(parsed->manifest)))
+       << "\n";
+    out.write(os.str());
+    return 0;
+  }
+  out.write(bundle);
   return 0;
 }

@@ -139,16 +139,6 @@ struct AllocLocalToAlloc : OpRewritePattern<AllocLocalOp> {
   }
 };
 
-/// The highest dimension (0-2) that the id ops under `root` use.
-unsigned highestDimension(Operation *root) {
-  unsigned highest = 0;
-  root->walk([&](Operation *op) {
-    if (auto attr = op->getAttrOfType<DimensionAttr>("dimension"))
-      highest = std::max(highest, static_cast<unsigned>(attr.getValue()));
-  });
-  return highest;
-}
-
 struct ConvertKgpuToGPUPass
     : mlir::kgpu::impl::ConvertKgpuToGPUBase<ConvertKgpuToGPUPass> {
   using Base::Base;
@@ -234,25 +224,6 @@ struct ConvertKgpuToGPUPass
 };
 
 } // namespace
-
-std::array<int32_t, 3> mlir::kgpu::getKernelWorkgroupSize(Operation *kernel) {
-  if (auto attr = kernel->getAttrOfType<DenseI32ArrayAttr>(
-          KgpuDialect::getWorkgroupSizeAttrName())) {
-    std::array<int32_t, 3> wg = {1, 1, 1};
-    for (auto [i, v] : llvm::enumerate(attr.asArrayRef()))
-      if (i < 3)
-        wg[i] = v;
-    return wg;
-  }
-  switch (highestDimension(kernel)) {
-  case 0:
-    return {256, 1, 1};
-  case 1:
-    return {16, 16, 1};
-  default:
-    return {8, 8, 4};
-  }
-}
 
 void mlir::kgpu::populateKgpuToGPUPatterns(RewritePatternSet &patterns) {
   patterns.add<GlobalIdLowering, GlobalSizeLowering,

@@ -22,11 +22,6 @@ namespace kgpu {
 /// inside gpu.func/func.func bodies to the gpu dialect.
 void populateKgpuToGPUPatterns(RewritePatternSet &patterns);
 
-/// The work-group size a kernel is compiled for: its `kgpu.workgroup_size`
-/// padded to 3 entries, else 256x1x1, 16x16x1 or 8x8x4 by the highest
-/// dimension its ids use.
-std::array<int32_t, 3> getKernelWorkgroupSize(Operation *kernel);
-
 #define GEN_PASS_REGISTRATION
 #include "kgpu/Conversion/KgpuToGPU/Passes.h.inc"
 

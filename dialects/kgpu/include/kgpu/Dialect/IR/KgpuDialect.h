@@ -8,6 +8,8 @@
 #define KGPU_DIALECT_IR_KGPUDIALECT_H
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+
+#include <array>
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
@@ -45,6 +47,11 @@ bool isGlobalMemRef(Type type);
 /// Whether `kind` is meaningful for `elementType`: bitwise and unsigned
 /// kinds need integers.
 bool isValidReductionKind(ReductionKind kind, Type elementType);
+
+/// The work-group size a kernel is compiled for: its `kgpu.workgroup_size`
+/// padded to 3 entries, else 256x1x1, 16x16x1 or 8x8x4 by the highest
+/// dimension its ids use.
+std::array<int32_t, 3> getKernelWorkgroupSize(Operation *kernel);
 
 namespace OpTrait {
 

@@ -1,0 +1,335 @@
+//===- Internal.h - libkgpu_runtime internals -------------------*- C++ -*-===//
+//
+// The backend-neutral core (Runtime.cpp) validates every call against the
+// bundle manifest and the device's limits, then hands it to a backend
+// (cpu/, vulkan/, cuda/) through the interfaces below. Backends never see
+// an unchecked argument; they report driver failures as Error values.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KGPU_RUNTIME_INTERNAL_H
+#define KGPU_RUNTIME_INTERNAL_H
+
+#include "kgpu/runtime.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <pthread.h>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kgpu {
+namespace rt {
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+/// A status code with a message. Like llvm::Error, it converts to true when
+/// it holds a failure: `if (Error e = f()) return e;`.
+class Error {
+public:
+  Error() = default;
+  Error(kgpu_status code, std::string message)
+      : code(code), text(std::move(message)) {}
+  static Error success() { return Error(); }
+
+  explicit operator bool() const { return code != KGPU_SUCCESS; }
+  kgpu_status status() const { return code; }
+  const std::string &message() const { return text; }
+
+private:
+  kgpu_status code = KGPU_SUCCESS;
+  std::string text;
+};
+
+/// printf-style formatting into a std::string.
+std::string format(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/// An error with a printf-style message.
+Error makeError(kgpu_status code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+//===----------------------------------------------------------------------===//
+// Reference counting
+//===----------------------------------------------------------------------===//
+
+/// Intrusive, thread-safe reference count; starts at one.
+class RefCounted {
+public:
+  void retain() { refs.fetch_add(1, std::memory_order_relaxed); }
+  void release() {
+    if (refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      delete this;
+  }
+
+protected:
+  virtual ~RefCounted() = default;
+
+private:
+  std::atomic<uint32_t> refs{1};
+};
+
+/// An owning reference to a RefCounted-like object (anything with retain()
+/// and release()).
+template <typename T> class Ref {
+public:
+  Ref() = default;
+  /// Takes over one reference that the caller owns.
+  static Ref adopt(T *p) {
+    Ref r;
+    r.ptr = p;
+    return r;
+  }
+  /// Adds a reference.
+  static Ref share(T *p) {
+    if (p)
+      p->retain();
+    return adopt(p);
+  }
+  Ref(const Ref &other) : ptr(other.ptr) {
+    if (ptr)
+      ptr->retain();
+  }
+  Ref(Ref &&other) noexcept : ptr(other.ptr) { other.ptr = nullptr; }
+  Ref &operator=(Ref other) {
+    std::swap(ptr, other.ptr);
+    return *this;
+  }
+  ~Ref() {
+    if (ptr)
+      ptr->release();
+  }
+  T *get() const { return ptr; }
+  T *operator->() const { return ptr; }
+  T &operator*() const { return *ptr; }
+  explicit operator bool() const { return ptr != nullptr; }
+  /// Gives up ownership without releasing.
+  T *take() {
+    T *p = ptr;
+    ptr = nullptr;
+    return p;
+  }
+
+private:
+  T *ptr = nullptr;
+};
+
+//===----------------------------------------------------------------------===//
+// The manifest, as the runtime uses it
+//===----------------------------------------------------------------------===//
+
+struct ParamDesc {
+  std::string name;
+  uint32_t index = 0;
+  kgpu_param_kind kind = KGPU_PARAM_SCALAR;
+  kgpu_type type = KGPU_TYPE_INVALID;
+  kgpu_access access = KGPU_ACCESS_READ;
+  /// Buffers: the memref shape (-1 = dynamic); empty for scalars.
+  std::vector<int64_t> shape;
+  /// Buffers: the element count of a fully static shape, else -1.
+  int64_t staticElements = -1;
+};
+
+struct KernelDesc {
+  std::string name;
+  std::vector<ParamDesc> params;
+  kgpu_launch_model model = KGPU_LAUNCH_NDRANGE;
+  uint32_t dims = 1;
+  uint32_t workgroupSize[3] = {1, 1, 1};
+  uint64_t localMemoryBytes = 0;
+  bool usesSubgroups = false;
+  /// The subgroup size the code assumes; 0 when it reads it at run time.
+  uint32_t assumedSubgroupSize = 0;
+  uint32_t reductionCount = 0;
+
+  uint64_t workgroupInvocations() const {
+    return uint64_t(workgroupSize[0]) * workgroupSize[1] * workgroupSize[2];
+  }
+};
+
+/// One payload of the bundle (bytes owned by the ModuleDesc).
+struct PayloadDesc {
+  std::string target;
+  std::string format;
+  std::string kernel;
+  std::string data;
+};
+
+struct ModuleDesc {
+  std::vector<KernelDesc> kernels;
+  std::vector<PayloadDesc> payloads;
+};
+
+/// Reads and validates a bundle (bounds-checked reader + manifest checks).
+Error parseBundle(const void *data, size_t size, ModuleDesc &out);
+
+/// "i32" -> KGPU_TYPE_I32, ...; INVALID if unknown.
+kgpu_type parseTypeName(const std::string &name);
+
+//===----------------------------------------------------------------------===//
+// Backend interfaces
+//===----------------------------------------------------------------------===//
+
+class BackendBuffer {
+public:
+  virtual ~BackendBuffer() = default;
+  /// The transfers are called with in-range offsets, after the device's
+  /// queues are idle.
+  virtual Error upload(size_t offset, const void *src, size_t size) = 0;
+  virtual Error download(size_t offset, void *dst, size_t size) = 0;
+  virtual Error copyFrom(size_t dstOffset, BackendBuffer &src,
+                         size_t srcOffset, size_t size) = 0;
+};
+
+/// A kernel prepared for a device (pipeline, function, symbol).
+class BackendKernel {
+public:
+  virtual ~BackendKernel() = default;
+};
+
+class BackendModule {
+public:
+  virtual ~BackendModule() = default;
+  /// Prepares kernel `index` of the module's manifest. Called at most once
+  /// per kernel (the core caches the result); the module owns it.
+  virtual Error prepareKernel(uint32_t index, BackendKernel *&kernel) = 0;
+};
+
+/// One checked argument of a launch.
+struct BoundArg {
+  const ParamDesc *param = nullptr;
+  BackendBuffer *buffer = nullptr; // buffers
+  size_t bytes = 0;                // buffers: size in bytes
+  int64_t elements = 0;            // buffers: whole elements
+  uint64_t bits = 0;               // scalars: the value, little-endian
+};
+
+/// A checked launch. `keepAlive` holds the module and buffers until the
+/// launch has finished; backends drop it then.
+struct LaunchRequest {
+  const KernelDesc *kernel = nullptr;
+  BackendKernel *impl = nullptr;
+  uint32_t grid[3] = {1, 1, 1};
+  uint32_t local[3] = {1, 1, 1};
+  std::vector<BoundArg> args;
+  std::vector<std::shared_ptr<void>> keepAlive;
+};
+
+class BackendEvent {
+public:
+  virtual ~BackendEvent() = default;
+  /// Blocks until the launch has finished; returns its status.
+  virtual Error wait() = 0;
+  /// KGPU_ERROR_NOT_READY while running.
+  virtual Error query() = 0;
+  /// The launch's time; valid after wait() succeeded.
+  virtual uint64_t elapsedNs() = 0;
+};
+
+/// An event that a backend thread completes (CPU, Vulkan).
+class CompletionEvent : public BackendEvent {
+public:
+  void complete(Error status, uint64_t ns);
+  Error wait() override;
+  Error query() override;
+  uint64_t elapsedNs() override;
+
+private:
+  std::mutex mutex;
+  std::condition_variable cv;
+  bool done = false;
+  Error result;
+  uint64_t ns = 0;
+};
+
+class BackendQueue {
+public:
+  /// Destruction waits for the queue's work.
+  virtual ~BackendQueue() = default;
+  /// Enqueues a checked launch; `event` receives its completion.
+  virtual Error launch(LaunchRequest request,
+                       std::shared_ptr<BackendEvent> &event) = 0;
+  /// Waits for the queue's work; returns (and clears) the first launch
+  /// error since the previous finish.
+  virtual Error finish() = 0;
+  /// Waits for the queue's work, keeping any launch error for finish().
+  virtual Error waitIdle() = 0;
+};
+
+class BackendDevice {
+public:
+  virtual ~BackendDevice() = default;
+  virtual const kgpu_device_info &info() const = 0;
+  virtual Error createBuffer(size_t size,
+                             std::unique_ptr<BackendBuffer> &buffer) = 0;
+  /// Loads the payloads of `module` this device runs (kept alive by the
+  /// caller as long as the returned module). NO_PAYLOAD if there is none.
+  virtual Error loadModule(const ModuleDesc &module,
+                           std::unique_ptr<BackendModule> &out) = 0;
+  virtual Error createQueue(std::unique_ptr<BackendQueue> &queue) = 0;
+  /// Additional launch checks of the backend (e.g. per-kernel register
+  /// limits); called after the core's checks.
+  virtual Error checkLaunch(const LaunchRequest &request) {
+    (void)request;
+    return Error::success();
+  }
+  /// How many work-groups a parallel-loop kernel gets by default for
+  /// `elements` work items (before the device's grid limit).
+  virtual uint64_t defaultGroupCap(const KernelDesc &kernel) const;
+};
+
+/// A backend: enumerates its devices and opens them.
+class Backend {
+public:
+  virtual ~Backend() = default;
+  virtual kgpu_backend kind() const = 0;
+  virtual const char *name() const = 0;
+  /// Finds the devices (once); an error means the backend is unavailable
+  /// (its message says why, e.g. "no CUDA driver").
+  virtual Error enumerate(std::vector<kgpu_device_info> &devices) = 0;
+  virtual Error open(uint32_t index, std::unique_ptr<BackendDevice> &device) = 0;
+};
+
+Backend &cpuBackend();
+Backend &vulkanBackend();
+Backend &cudaBackend();
+
+//===----------------------------------------------------------------------===//
+// Helpers shared by the backends
+//===----------------------------------------------------------------------===//
+
+/// Starts a joinable thread with a stack of `stackBytes` (kernels on the CPU
+/// keep local memory on the stack).
+class Thread {
+public:
+  Thread() = default;
+  Thread(const Thread &) = delete;
+  Thread &operator=(const Thread &) = delete;
+  ~Thread();
+  Error start(std::function<void()> body, size_t stackBytes);
+  void join();
+
+private:
+  static void *trampoline(void *self);
+  std::function<void()> body;
+  pthread_t handle{};
+  bool running = false;
+};
+
+/// Nanoseconds of a monotonic clock.
+uint64_t monotonicNs();
+
+/// Copies `name` into a fixed-size field, truncating.
+void copyName(char *dst, size_t size, const std::string &name);
+
+} // namespace rt
+} // namespace kgpu
+
+#endif // KGPU_RUNTIME_INTERNAL_H

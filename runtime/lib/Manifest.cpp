@@ -1,0 +1,216 @@
+//===- Manifest.cpp - reading and validating bundle manifests ---*- C++ -*-===//
+//
+// The bundle container is parsed by kgpu::bundle::read (bounds-checked,
+// LLVM Support only); this file checks the manifest's kernels against what
+// the runtime needs, so that a malformed bundle fails at load time with a
+// message naming the bad field, never later in a backend.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Internal.h"
+
+#include "kgpu/Target/Bundle/Bundle.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <limits>
+#include <set>
+
+using namespace kgpu::rt;
+
+kgpu_type kgpu::rt::parseTypeName(const std::string &name) {
+  static const struct {
+    const char *name;
+    kgpu_type type;
+  } kTypes[] = {{"i1", KGPU_TYPE_I1},       {"i8", KGPU_TYPE_I8},
+                {"i16", KGPU_TYPE_I16},     {"i32", KGPU_TYPE_I32},
+                {"i64", KGPU_TYPE_I64},     {"f16", KGPU_TYPE_F16},
+                {"bf16", KGPU_TYPE_BF16},   {"f32", KGPU_TYPE_F32},
+                {"f64", KGPU_TYPE_F64},     {"index", KGPU_TYPE_INDEX},
+                {"ui32", KGPU_TYPE_I32},    {"si32", KGPU_TYPE_I32},
+                {"ui64", KGPU_TYPE_I64},    {"si64", KGPU_TYPE_I64}};
+  for (const auto &t : kTypes)
+    if (name == t.name)
+      return t.type;
+  return KGPU_TYPE_INVALID;
+}
+
+namespace {
+/// Builds "invalid kgpu bundle manifest: <where>: <what>" errors.
+class Checker {
+public:
+  Error fail(const std::string &where, const std::string &what) const {
+    return Error(KGPU_ERROR_INVALID_BUNDLE,
+                 "invalid kgpu bundle manifest: " + where + ": " + what);
+  }
+};
+} // namespace
+
+static Error parseKernel(const llvm::json::Object &k, size_t position,
+                         KernelDesc &out) {
+  Checker c;
+  std::string where = "kernel #" + std::to_string(position);
+  std::optional<llvm::StringRef> name = k.getString("name");
+  if (!name || name->empty())
+    return c.fail(where, "no \"name\"");
+  out.name = name->str();
+  where = "kernel '" + out.name + "'";
+
+  const llvm::json::Array *params = k.getArray("params");
+  if (!params)
+    return c.fail(where, "no \"params\" array");
+  std::set<std::string> names;
+  for (size_t i = 0; i < params->size(); ++i) {
+    std::string pwhere = where + " parameter #" + std::to_string(i);
+    const llvm::json::Object *p = (*params)[i].getAsObject();
+    if (!p)
+      return c.fail(pwhere, "not an object");
+    ParamDesc d;
+    d.index = static_cast<uint32_t>(i);
+    std::optional<int64_t> index = p->getInteger("index");
+    if (index && *index != static_cast<int64_t>(i))
+      return c.fail(pwhere, "\"index\" is " + std::to_string(*index));
+    std::optional<llvm::StringRef> pname = p->getString("name");
+    if (!pname || pname->empty())
+      return c.fail(pwhere, "no \"name\"");
+    d.name = pname->str();
+    if (!names.insert(d.name).second)
+      return c.fail(pwhere, "duplicate parameter name '" + d.name + "'");
+    std::optional<llvm::StringRef> kind = p->getString("kind");
+    if (kind == llvm::StringRef("buffer"))
+      d.kind = KGPU_PARAM_BUFFER;
+    else if (kind == llvm::StringRef("scalar"))
+      d.kind = KGPU_PARAM_SCALAR;
+    else
+      return c.fail(pwhere, "\"kind\" must be \"buffer\" or \"scalar\"");
+    std::optional<llvm::StringRef> type = p->getString("type");
+    if (!type)
+      return c.fail(pwhere, "no \"type\"");
+    d.type = parseTypeName(type->str());
+    if (d.type == KGPU_TYPE_INVALID)
+      return c.fail(pwhere, "type '" + type->str() +
+                                "' is not supported by the runtime");
+    std::optional<llvm::StringRef> access = p->getString("access");
+    if (!access || *access == "read")
+      d.access = KGPU_ACCESS_READ;
+    else if (*access == "write")
+      d.access = KGPU_ACCESS_WRITE;
+    else if (*access == "read_write")
+      d.access = KGPU_ACCESS_READ_WRITE;
+    else
+      return c.fail(pwhere, "unknown \"access\" '" + access->str() + "'");
+    if (d.kind == KGPU_PARAM_BUFFER) {
+      const llvm::json::Array *shape = p->getArray("shape");
+      if (!shape) {
+        d.shape = {-1};
+      } else {
+        if (shape->empty() || shape->size() > 8)
+          return c.fail(pwhere, "the shape must have rank 1 to 8");
+        int64_t elements = 1;
+        bool dynamic = false;
+        for (const llvm::json::Value &v : *shape) {
+          std::optional<int64_t> extent = v.getAsInteger();
+          if (!extent || *extent < -1 || *extent == 0)
+            return c.fail(pwhere, "bad shape extent");
+          d.shape.push_back(*extent);
+          if (*extent < 0) {
+            dynamic = true;
+          } else if (elements > std::numeric_limits<int64_t>::max() /
+                                    *extent) {
+            return c.fail(pwhere, "the shape is too large");
+          } else {
+            elements *= *extent;
+          }
+        }
+        if (dynamic && shape->size() != 1)
+          return c.fail(pwhere,
+                        "only 1-D buffers may have a dynamic extent");
+        d.staticElements = dynamic ? -1 : elements;
+      }
+    }
+    out.params.push_back(std::move(d));
+  }
+
+  if (const llvm::json::Object *launch = k.getObject("launch")) {
+    std::optional<llvm::StringRef> model = launch->getString("model");
+    if (!model || *model == "ndrange")
+      out.model = KGPU_LAUNCH_NDRANGE;
+    else if (*model == "parallel_loop")
+      out.model = KGPU_LAUNCH_PARALLEL_LOOP;
+    else
+      return c.fail(where, "unknown launch model '" + model->str() + "'");
+    std::optional<int64_t> dims = launch->getInteger("dims");
+    if (dims && (*dims < 1 || *dims > 3))
+      return c.fail(where, "launch dims must be 1, 2 or 3");
+    out.dims = dims ? static_cast<uint32_t>(*dims) : 1;
+  } else {
+    return c.fail(where, "no \"launch\" object");
+  }
+
+  const llvm::json::Array *wg = k.getArray("workgroup_size");
+  if (!wg || wg->size() != 3)
+    return c.fail(where, "\"workgroup_size\" must be an array of 3 integers");
+  for (unsigned d = 0; d < 3; ++d) {
+    std::optional<int64_t> v = (*wg)[d].getAsInteger();
+    if (!v || *v < 1 || *v > 65536)
+      return c.fail(where, "bad \"workgroup_size\" entry");
+    out.workgroupSize[d] = static_cast<uint32_t>(*v);
+  }
+  if (out.workgroupInvocations() > (1u << 20))
+    return c.fail(where, "the work-group size is too large");
+
+  std::optional<int64_t> local = k.getInteger("local_memory_bytes");
+  if (local && *local < 0)
+    return c.fail(where, "negative \"local_memory_bytes\"");
+  out.localMemoryBytes = local ? static_cast<uint64_t>(*local) : 0;
+
+  if (const llvm::json::Object *sg = k.getObject("subgroups")) {
+    out.usesSubgroups = sg->getBoolean("used").value_or(false);
+    if (std::optional<int64_t> size = sg->getInteger("assumed_size")) {
+      if (*size < 1 || *size > 1024)
+        return c.fail(where, "bad subgroup \"assumed_size\"");
+      out.assumedSubgroupSize = static_cast<uint32_t>(*size);
+    }
+  }
+  if (const llvm::json::Array *reductions = k.getArray("reductions"))
+    out.reductionCount = static_cast<uint32_t>(reductions->size());
+  return Error::success();
+}
+
+Error kgpu::rt::parseBundle(const void *data, size_t size, ModuleDesc &out) {
+  if (!data && size)
+    return Error(KGPU_ERROR_INVALID_ARGUMENT, "bundle data is null");
+  llvm::Expected<kgpu::bundle::Bundle> bundle = kgpu::bundle::read(
+      llvm::StringRef(static_cast<const char *>(data), size));
+  if (!bundle)
+    return Error(KGPU_ERROR_INVALID_BUNDLE, llvm::toString(bundle.takeError()));
+
+  Checker c;
+  const llvm::json::Object &manifest = bundle->manifest;
+  if (std::optional<llvm::StringRef> format = manifest.getString("format"))
+    if (*format != "kgpu-bundle")
+      return c.fail("top level", "\"format\" is '" + format->str() +
+                                     "', not 'kgpu-bundle'");
+  if (std::optional<int64_t> version = manifest.getInteger("version"))
+    if (*version < 1 || *version > kgpu::bundle::kFormatVersion)
+      return c.fail("top level", "manifest version " +
+                                     std::to_string(*version) +
+                                     " is not supported");
+  const llvm::json::Array *kernels = manifest.getArray("kernels");
+  std::set<std::string> names;
+  for (size_t i = 0; i < kernels->size(); ++i) {
+    const llvm::json::Object *k = (*kernels)[i].getAsObject();
+    if (!k)
+      return c.fail("kernel #" + std::to_string(i), "not an object");
+    KernelDesc desc;
+    if (Error e = parseKernel(*k, i, desc))
+      return e;
+    if (!names.insert(desc.name).second)
+      return c.fail("kernel '" + desc.name + "'", "defined twice");
+    out.kernels.push_back(std::move(desc));
+  }
+  for (kgpu::bundle::Payload &p : bundle->payloads)
+    out.payloads.push_back({std::move(p.target), std::move(p.format),
+                            std::move(p.kernel), std::move(p.data)});
+  return Error::success();
+}
