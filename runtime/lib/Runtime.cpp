@@ -128,11 +128,20 @@ static kgpu_status invalid(const char *what) {
 
 namespace {
 struct Entry {
-  Backend *backend;
   kgpu_device_info info;
   kgpu_device_t *open = nullptr;
 };
 
+/// The devices of one backend, enumerated on first use.
+struct Slot {
+  Backend *backend = nullptr;
+  bool enumerated = false;
+  std::string unavailable;
+  std::vector<Entry> entries;
+};
+
+/// All devices, numbered CUDA first, then Vulkan, then the CPU. A backend is
+/// enumerated only when needed: "cpu" never loads a GPU driver.
 class Registry {
 public:
   static Registry &get() {
@@ -143,36 +152,40 @@ public:
 
   std::mutex mutex;
 
-  /// Enumerates every backend once (under `mutex`).
-  void enumerate() {
-    if (enumerated)
-      return;
-    enumerated = true;
-    Backend *backends[] = {&cudaBackend(), &vulkanBackend(), &cpuBackend()};
-    for (Backend *backend : backends) {
+  Slot &slot(kgpu_backend kind) {
+    Slot &s = slots[kind == KGPU_BACKEND_CUDA     ? 0
+                    : kind == KGPU_BACKEND_VULKAN ? 1
+                                                  : 2];
+    if (!s.enumerated) {
+      s.enumerated = true;
       std::vector<kgpu_device_info> infos;
-      if (Error e = backend->enumerate(infos)) {
-        unavailable.push_back({backend->kind(), e.message()});
-        continue;
-      }
+      if (Error e = s.backend->enumerate(infos))
+        s.unavailable = e.message();
       for (kgpu_device_info &info : infos)
-        entries.push_back({backend, info});
+        s.entries.push_back({info});
     }
+    return s;
   }
 
-  /// Why `kind` has no devices ("" if it has some).
-  std::string whyUnavailable(kgpu_backend kind) const {
-    for (const auto &u : unavailable)
-      if (u.first == kind)
-        return u.second;
-    return "it has no devices";
+  /// Every device, in global order.
+  std::vector<std::pair<Slot *, size_t>> all() {
+    std::vector<std::pair<Slot *, size_t>> out;
+    for (kgpu_backend kind :
+         {KGPU_BACKEND_CUDA, KGPU_BACKEND_VULKAN, KGPU_BACKEND_CPU}) {
+      Slot &s = slot(kind);
+      for (size_t i = 0; i < s.entries.size(); ++i)
+        out.push_back({&s, i});
+    }
+    return out;
   }
-
-  std::vector<Entry> entries;
 
 private:
-  bool enumerated = false;
-  std::vector<std::pair<kgpu_backend, std::string>> unavailable;
+  Registry() {
+    slots[0].backend = &cudaBackend();
+    slots[1].backend = &vulkanBackend();
+    slots[2].backend = &cpuBackend();
+  }
+  Slot slots[3];
 };
 } // namespace
 
@@ -187,7 +200,7 @@ void kgpu_device_t::release() {
     std::lock_guard<std::mutex> lock(registry.mutex);
     if (--refs != 0)
       return;
-    registry.entries[registryIndex].open = nullptr;
+    registry.slot(backend).entries[registryIndex].open = nullptr;
   }
   delete this;
 }
@@ -227,16 +240,16 @@ static const char *backendName(kgpu_backend kind) {
   return "?";
 }
 
-/// Opens registry entry `i` (under the registry's mutex).
-static Error openEntry(Registry &registry, size_t i, kgpu_device &out) {
-  Entry &entry = registry.entries[i];
+/// Opens entry `i` of `slot` (under the registry's mutex).
+static Error openEntry(Slot &slot, size_t i, kgpu_device &out) {
+  Entry &entry = slot.entries[i];
   if (entry.open) {
     ++entry.open->refs;
     out = entry.open;
     return Error::success();
   }
   std::unique_ptr<BackendDevice> impl;
-  if (Error e = entry.backend->open(entry.info.index, impl))
+  if (Error e = slot.backend->open(entry.info.index, impl))
     return e;
   auto *device = new kgpu_device_t();
   device->backend = entry.info.backend;
@@ -250,12 +263,7 @@ static Error openEntry(Registry &registry, size_t i, kgpu_device &out) {
 /// Parses "cpu", "cuda[:N]", "vulkan[:N]" and opens that device.
 static Error openSpec(const std::string &spec, const char *origin,
                       kgpu_device &out) {
-  Registry &registry = Registry::get();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  registry.enumerate();
-
   std::string kindName = spec;
-  bool hasIndex = false;
   uint32_t index = 0;
   size_t colon = spec.find(':');
   if (colon != std::string::npos) {
@@ -267,10 +275,9 @@ static Error openSpec(const std::string &spec, const char *origin,
     if (digits.empty() || *end || errno || v > 0xffffffffu ||
         !std::isdigit(static_cast<unsigned char>(digits[0])))
       return makeError(KGPU_ERROR_INVALID_ARGUMENT,
-                       "bad device index in %s '%s' (expected cpu, cuda[:N] "
-                       "or vulkan[:N])",
+                       "bad device index in %s device '%s' (expected cpu, "
+                       "cuda[:N] or vulkan[:N])",
                        origin, spec.c_str());
-    hasIndex = true;
     index = static_cast<uint32_t>(v);
   }
   kgpu_backend kind;
@@ -282,63 +289,48 @@ static Error openSpec(const std::string &spec, const char *origin,
     kind = KGPU_BACKEND_VULKAN;
   else
     return makeError(KGPU_ERROR_INVALID_ARGUMENT,
-                     "unknown device %s '%s' (expected cpu, cuda[:N] or "
+                     "unknown %s device '%s' (expected cpu, cuda[:N] or "
                      "vulkan[:N])",
                      origin, spec.c_str());
 
-  std::vector<size_t> matching;
-  for (size_t i = 0; i < registry.entries.size(); ++i)
-    if (registry.entries[i].info.backend == kind)
-      matching.push_back(i);
-  if (matching.empty())
+  Registry &registry = Registry::get();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  Slot &slot = registry.slot(kind);
+  size_t count = slot.entries.size();
+  if (count == 0)
     return makeError(KGPU_ERROR_NO_DEVICE, "no %s device (%s '%s'): %s",
                      backendName(kind), origin, spec.c_str(),
-                     registry.whyUnavailable(kind).c_str());
-  if (index >= matching.size())
+                     slot.unavailable.empty() ? "it has no devices"
+                                              : slot.unavailable.c_str());
+  if (index >= count)
     return makeError(KGPU_ERROR_NOT_FOUND,
                      "no device %s (%s): there %s %zu %s device%s",
-                     spec.c_str(), origin,
-                     matching.size() == 1 ? "is" : "are", matching.size(),
-                     backendName(kind), matching.size() == 1 ? "" : "s");
-  (void)hasIndex;
-  return openEntry(registry, matching[index], out);
+                     spec.c_str(), origin, count == 1 ? "is" : "are", count,
+                     backendName(kind), count == 1 ? "" : "s");
+  return openEntry(slot, index, out);
 }
 
-/// The best device: CUDA, then a hardware Vulkan device, then the CPU.
+/// The best device: CUDA, then a hardware Vulkan device, then the CPU. A
+/// device that fails to open (e.g. an outdated driver) falls back to the
+/// next.
 static Error openBest(kgpu_device &out) {
   Registry &registry = Registry::get();
   std::lock_guard<std::mutex> lock(registry.mutex);
-  registry.enumerate();
-  auto rank = [](const kgpu_device_info &info) {
-    switch (info.backend) {
-    case KGPU_BACKEND_CUDA:
-      return 0;
-    case KGPU_BACKEND_VULKAN:
-      return info.is_software ? 9 : 1;
-    case KGPU_BACKEND_CPU:
-      return 2;
+  Error first;
+  for (kgpu_backend kind :
+       {KGPU_BACKEND_CUDA, KGPU_BACKEND_VULKAN, KGPU_BACKEND_CPU}) {
+    Slot &slot = registry.slot(kind);
+    for (size_t i = 0; i < slot.entries.size(); ++i) {
+      if (slot.entries[i].info.is_software && kind == KGPU_BACKEND_VULKAN)
+        continue;
+      Error e = openEntry(slot, i, out);
+      if (!e)
+        return e;
+      if (!first)
+        first = e;
     }
-    return 9;
-  };
-  size_t best = registry.entries.size();
-  for (size_t i = 0; i < registry.entries.size(); ++i) {
-    int r = rank(registry.entries[i].info);
-    if (r < 9 && (best == registry.entries.size() ||
-                  r < rank(registry.entries[best].info)))
-      best = i;
   }
-  if (best == registry.entries.size())
-    return Error(KGPU_ERROR_NO_DEVICE, "no device available");
-  // A device that fails to open (e.g. an out-of-date driver) falls back to
-  // the next one.
-  Error first = openEntry(registry, best, out);
-  if (!first)
-    return first;
-  for (size_t i = 0; i < registry.entries.size(); ++i)
-    if (registry.entries[i].info.backend == KGPU_BACKEND_CPU)
-      if (!openEntry(registry, i, out))
-        return Error::success();
-  return first;
+  return first ? first : Error(KGPU_ERROR_NO_DEVICE, "no device available");
 }
 
 //===----------------------------------------------------------------------===//
@@ -441,8 +433,7 @@ kgpu_status kgpu_device_count(uint32_t *count) {
   KGPU_REQUIRE(count, "kgpu_device_count: count is null");
   Registry &registry = Registry::get();
   std::lock_guard<std::mutex> lock(registry.mutex);
-  registry.enumerate();
-  *count = static_cast<uint32_t>(registry.entries.size());
+  *count = static_cast<uint32_t>(registry.all().size());
   return KGPU_SUCCESS;
 }
 
@@ -450,12 +441,12 @@ kgpu_status kgpu_device_describe(uint32_t index, kgpu_device_info *info) {
   KGPU_REQUIRE(info, "kgpu_device_describe: info is null");
   Registry &registry = Registry::get();
   std::lock_guard<std::mutex> lock(registry.mutex);
-  registry.enumerate();
-  if (index >= registry.entries.size())
+  auto all = registry.all();
+  if (index >= all.size())
     return fail(makeError(KGPU_ERROR_NOT_FOUND,
                           "no device #%u: there are %zu devices", index,
-                          registry.entries.size()));
-  *info = registry.entries[index].info;
+                          all.size()));
+  *info = all[index].first->entries[all[index].second].info;
   return KGPU_SUCCESS;
 }
 
@@ -464,12 +455,12 @@ kgpu_status kgpu_device_open_index(uint32_t index, kgpu_device *device) {
   *device = nullptr;
   Registry &registry = Registry::get();
   std::lock_guard<std::mutex> lock(registry.mutex);
-  registry.enumerate();
-  if (index >= registry.entries.size())
+  auto all = registry.all();
+  if (index >= all.size())
     return fail(makeError(KGPU_ERROR_NOT_FOUND,
                           "no device #%u: there are %zu devices", index,
-                          registry.entries.size()));
-  return report(openEntry(registry, index, *device));
+                          all.size()));
+  return report(openEntry(*all[index].first, all[index].second, *device));
 }
 
 kgpu_status kgpu_device_open(const char *spec, kgpu_device *device) {
@@ -479,7 +470,7 @@ kgpu_status kgpu_device_open(const char *spec, kgpu_device *device) {
   if (s.empty() || s == "default") {
     const char *env = std::getenv("KGPU_DEVICE");
     if (env && *env && std::string(env) != "default")
-      return report(openSpec(env, "in KGPU_DEVICE", *device));
+      return report(openSpec(env, "KGPU_DEVICE", *device));
     return report(openBest(*device));
   }
   return report(openSpec(s, "requested", *device));

@@ -1,14 +1,1452 @@
+//===- VulkanBackend.cpp - the Vulkan compute backend -----------*- C++ -*-===//
+//
+// Loads libvulkan.so.1 at run time (no link-time dependency) and runs the
+// bundle's per-kernel SPIR-V binaries ("SPIR-V ABI" in docs/codegen.md):
+// descriptor set 0, binding i = kernel argument i, every argument a storage
+// buffer (scalars in a small per-launch buffer), vkCmdDispatch with the grid
+// in work-groups, timestamp queries around the dispatch.
+//
+// Synchronisation: every command buffer starts with a global memory barrier,
+// so submissions on the device's one compute queue execute in submission
+// order. Each kgpu queue has a waiter thread that retires its submissions in
+// order (fence, timestamps, resources) and signals their events.
+//
+//===----------------------------------------------------------------------===//
+
 #include "../lib/Internal.h"
+
+#ifndef KGPU_HAVE_VULKAN_HEADERS
+
 using namespace kgpu::rt;
+
 namespace {
-class StubBackend : public Backend {
+class VulkanUnavailable : public Backend {
 public:
-  StubBackend(kgpu_backend k, const char *n) : k(k), n(n) {}
-  kgpu_backend kind() const override { return k; }
-  const char *name() const override { return n; }
-  Error enumerate(std::vector<kgpu_device_info> &) override { return Error(KGPU_ERROR_NO_DEVICE, "not built"); }
-  Error open(uint32_t, std::unique_ptr<BackendDevice> &) override { return Error(KGPU_ERROR_NO_DEVICE, "not built"); }
-  kgpu_backend k; const char *n;
+  kgpu_backend kind() const override { return KGPU_BACKEND_VULKAN; }
+  const char *name() const override { return "vulkan"; }
+  Error enumerate(std::vector<kgpu_device_info> &) override {
+    return Error(KGPU_ERROR_NO_DEVICE,
+                 "this libkgpu_runtime was built without the Vulkan headers");
+  }
+  Error open(uint32_t, std::unique_ptr<BackendDevice> &) override {
+    std::vector<kgpu_device_info> none;
+    return enumerate(none);
+  }
 };
+} // namespace
+
+Backend &kgpu::rt::vulkanBackend() {
+  static VulkanUnavailable backend;
+  return backend;
 }
-Backend &kgpu::rt::vulkanBackend() { static StubBackend b(KGPU_BACKEND_VULKAN, "vulkan"); return b; }
+
+#else
+
+#define VK_NO_PROTOTYPES
+#include <vulkan/vulkan_core.h>
+
+#include <algorithm>
+#include <cstring>
+#include <deque>
+#include <set>
+
+#include <dlfcn.h>
+
+using namespace kgpu::rt;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+#define KGPU_VK_INSTANCE_FUNCTIONS(X)                                         \
+  X(vkDestroyInstance)                                                         \
+  X(vkEnumeratePhysicalDevices)                                                \
+  X(vkGetPhysicalDeviceProperties)                                             \
+  X(vkGetPhysicalDeviceProperties2)                                            \
+  X(vkGetPhysicalDeviceFeatures2)                                              \
+  X(vkGetPhysicalDeviceQueueFamilyProperties)                                  \
+  X(vkGetPhysicalDeviceMemoryProperties)                                       \
+  X(vkEnumerateDeviceExtensionProperties)                                      \
+  X(vkCreateDevice)                                                            \
+  X(vkGetDeviceProcAddr)
+
+#define KGPU_VK_DEVICE_FUNCTIONS(X)                                           \
+  X(vkDestroyDevice)                                                           \
+  X(vkGetDeviceQueue)                                                          \
+  X(vkCreateBuffer)                                                            \
+  X(vkDestroyBuffer)                                                           \
+  X(vkGetBufferMemoryRequirements)                                             \
+  X(vkAllocateMemory)                                                          \
+  X(vkFreeMemory)                                                              \
+  X(vkBindBufferMemory)                                                        \
+  X(vkMapMemory)                                                               \
+  X(vkUnmapMemory)                                                             \
+  X(vkCreateShaderModule)                                                      \
+  X(vkDestroyShaderModule)                                                     \
+  X(vkCreateDescriptorSetLayout)                                               \
+  X(vkDestroyDescriptorSetLayout)                                              \
+  X(vkCreatePipelineLayout)                                                    \
+  X(vkDestroyPipelineLayout)                                                   \
+  X(vkCreateComputePipelines)                                                  \
+  X(vkDestroyPipeline)                                                         \
+  X(vkCreateDescriptorPool)                                                    \
+  X(vkDestroyDescriptorPool)                                                   \
+  X(vkAllocateDescriptorSets)                                                  \
+  X(vkUpdateDescriptorSets)                                                    \
+  X(vkCreateCommandPool)                                                       \
+  X(vkDestroyCommandPool)                                                      \
+  X(vkAllocateCommandBuffers)                                                  \
+  X(vkFreeCommandBuffers)                                                      \
+  X(vkBeginCommandBuffer)                                                      \
+  X(vkEndCommandBuffer)                                                        \
+  X(vkCmdBindPipeline)                                                         \
+  X(vkCmdBindDescriptorSets)                                                   \
+  X(vkCmdDispatch)                                                             \
+  X(vkCmdPipelineBarrier)                                                      \
+  X(vkCmdCopyBuffer)                                                           \
+  X(vkCmdFillBuffer)                                                           \
+  X(vkCmdWriteTimestamp)                                                       \
+  X(vkCmdResetQueryPool)                                                       \
+  X(vkCreateQueryPool)                                                         \
+  X(vkDestroyQueryPool)                                                        \
+  X(vkGetQueryPoolResults)                                                     \
+  X(vkQueueSubmit)                                                             \
+  X(vkCreateFence)                                                             \
+  X(vkDestroyFence)                                                            \
+  X(vkWaitForFences)                                                           \
+  X(vkDeviceWaitIdle)
+
+struct InstanceFns {
+#define X(name) PFN_##name name = nullptr;
+  KGPU_VK_INSTANCE_FUNCTIONS(X)
+#undef X
+};
+
+struct DeviceFns {
+#define X(name) PFN_##name name = nullptr;
+  KGPU_VK_DEVICE_FUNCTIONS(X)
+#undef X
+};
+
+const char *resultName(VkResult r) {
+  switch (r) {
+#define CASE(x)                                                                \
+  case x:                                                                      \
+    return #x;
+    CASE(VK_SUCCESS)
+    CASE(VK_NOT_READY)
+    CASE(VK_TIMEOUT)
+    CASE(VK_INCOMPLETE)
+    CASE(VK_ERROR_OUT_OF_HOST_MEMORY)
+    CASE(VK_ERROR_OUT_OF_DEVICE_MEMORY)
+    CASE(VK_ERROR_INITIALIZATION_FAILED)
+    CASE(VK_ERROR_DEVICE_LOST)
+    CASE(VK_ERROR_MEMORY_MAP_FAILED)
+    CASE(VK_ERROR_LAYER_NOT_PRESENT)
+    CASE(VK_ERROR_EXTENSION_NOT_PRESENT)
+    CASE(VK_ERROR_FEATURE_NOT_PRESENT)
+    CASE(VK_ERROR_INCOMPATIBLE_DRIVER)
+    CASE(VK_ERROR_TOO_MANY_OBJECTS)
+    CASE(VK_ERROR_FORMAT_NOT_SUPPORTED)
+    CASE(VK_ERROR_INVALID_SHADER_NV)
+    CASE(VK_ERROR_OUT_OF_POOL_MEMORY)
+#undef CASE
+  default:
+    return "VkResult";
+  }
+}
+
+/// Maps a failed VkResult to an error.
+Error vkError(VkResult r, const char *what) {
+  kgpu_status code = KGPU_ERROR_BACKEND;
+  if (r == VK_ERROR_OUT_OF_HOST_MEMORY || r == VK_ERROR_OUT_OF_DEVICE_MEMORY ||
+      r == VK_ERROR_OUT_OF_POOL_MEMORY || r == VK_ERROR_TOO_MANY_OBJECTS)
+    code = KGPU_ERROR_OUT_OF_MEMORY;
+  else if (r == VK_ERROR_DEVICE_LOST)
+    code = KGPU_ERROR_DEVICE_LOST;
+  return makeError(code, "Vulkan: %s failed: %s (%d)", what, resultName(r),
+                   static_cast<int>(r));
+}
+
+//===----------------------------------------------------------------------===//
+// SPIR-V requirements
+//===----------------------------------------------------------------------===//
+
+/// The SPIR-V features a device has enabled.
+struct Capabilities {
+  bool int64 = false, float64 = false, int16 = false, int8 = false;
+  bool float16 = false, storage16 = false, storage8 = false;
+  bool int64Atomics = false, float32AtomicAdd = false,
+       float64AtomicAdd = false, float32Atomics = false;
+  bool subgroupCompute = false;
+  uint32_t subgroupOps = 0;
+  uint32_t subgroupSize = 0;
+};
+
+/// Checks the OpCapability list of a SPIR-V binary against the device.
+Error checkCapabilities(const std::vector<uint32_t> &words,
+                        const Capabilities &caps, const std::string &kernel,
+                        const char *device) {
+  auto missing = [&](const char *cap, const char *feature) {
+    return makeError(KGPU_ERROR_UNSUPPORTED,
+                     "kernel '%s' needs the SPIR-V capability %s; the Vulkan "
+                     "device '%s' lacks %s",
+                     kernel.c_str(), cap, device, feature);
+  };
+  for (size_t i = 5; i < words.size();) {
+    uint32_t count = words[i] >> 16;
+    uint32_t opcode = words[i] & 0xffff;
+    if (count == 0 || i + count > words.size())
+      return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                       "the SPIR-V of kernel '%s' is malformed",
+                       kernel.c_str());
+    if (opcode == 17 /*OpCapability*/ && count == 2) {
+      uint32_t cap = words[i + 1];
+      switch (cap) {
+      case 9:
+        if (!caps.float16)
+          return missing("Float16", "shaderFloat16");
+        break;
+      case 10:
+        if (!caps.float64)
+          return missing("Float64", "shaderFloat64");
+        break;
+      case 11:
+        if (!caps.int64)
+          return missing("Int64", "shaderInt64");
+        break;
+      case 12:
+        if (!caps.int64Atomics)
+          return missing("Int64Atomics", "shaderBufferInt64Atomics");
+        break;
+      case 22:
+        if (!caps.int16)
+          return missing("Int16", "shaderInt16");
+        break;
+      case 39:
+        if (!caps.int8)
+          return missing("Int8", "shaderInt8");
+        break;
+      case 4433:
+        if (!caps.storage16)
+          return missing("StorageBuffer16BitAccess", "storageBuffer16BitAccess");
+        break;
+      case 4448:
+        if (!caps.storage8)
+          return missing("StorageBuffer8BitAccess", "storageBuffer8BitAccess");
+        break;
+      case 6033:
+        if (!caps.float32AtomicAdd)
+          return missing("AtomicFloat32AddEXT",
+                         "shaderBufferFloat32AtomicAdd "
+                         "(VK_EXT_shader_atomic_float)");
+        break;
+      case 6034:
+        if (!caps.float64AtomicAdd)
+          return missing("AtomicFloat64AddEXT",
+                         "shaderBufferFloat64AtomicAdd "
+                         "(VK_EXT_shader_atomic_float)");
+        break;
+      default:
+        if (cap >= 61 && cap <= 68) { // GroupNonUniform*
+          static const char *const names[] = {
+              "GroupNonUniform",        "GroupNonUniformVote",
+              "GroupNonUniformArithmetic", "GroupNonUniformBallot",
+              "GroupNonUniformShuffle", "GroupNonUniformShuffleRelative",
+              "GroupNonUniformClustered", "GroupNonUniformQuad"};
+          uint32_t bit = 1u << (cap - 61);
+          if (!caps.subgroupCompute || !(caps.subgroupOps & bit))
+            return missing(names[cap - 61],
+                           "that subgroup operation in compute shaders");
+        }
+        break;
+      }
+    }
+    // Capabilities come first; stop at the first function.
+    if (opcode == 54 /*OpFunction*/)
+      break;
+    i += count;
+  }
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Loader and instance
+//===----------------------------------------------------------------------===//
+
+struct PhysicalDevice {
+  VkPhysicalDevice handle;
+  kgpu_device_info info;
+  uint32_t queueFamily;
+};
+
+class VulkanDevice;
+
+class VulkanBackend : public Backend {
+public:
+  kgpu_backend kind() const override { return KGPU_BACKEND_VULKAN; }
+  const char *name() const override { return "vulkan"; }
+  Error enumerate(std::vector<kgpu_device_info> &devices) override;
+  Error open(uint32_t index, std::unique_ptr<BackendDevice> &out) override;
+
+  ~VulkanBackend() override {
+    // Only when no device outlives the process's static destructors.
+    if (instance && liveDevices.load() == 0)
+      fns.vkDestroyInstance(instance, nullptr);
+  }
+
+  InstanceFns fns;
+  VkInstance instance = VK_NULL_HANDLE;
+  uint32_t instanceVersion = 0;
+  std::atomic<int> liveDevices{0};
+
+private:
+  Error init();
+  std::vector<PhysicalDevice> physical;
+  bool initialized = false;
+  Error initError;
+};
+
+Error VulkanBackend::init() {
+  if (initialized)
+    return initError;
+  initialized = true;
+  void *lib = dlopen("libvulkan.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    const char *why = dlerror();
+    return initError = makeError(KGPU_ERROR_NO_DEVICE,
+                                 "no Vulkan loader (%s)",
+                                 why ? why : "libvulkan.so.1 not found");
+  }
+  // The loader stays loaded for the life of the process.
+  auto getInstanceProcAddr = reinterpret_cast<PFN_vkGetInstanceProcAddr>(
+      dlsym(lib, "vkGetInstanceProcAddr"));
+  if (!getInstanceProcAddr)
+    return initError = Error(KGPU_ERROR_NO_DEVICE,
+                             "libvulkan.so.1 has no vkGetInstanceProcAddr");
+  auto enumerateVersion = reinterpret_cast<PFN_vkEnumerateInstanceVersion>(
+      getInstanceProcAddr(nullptr, "vkEnumerateInstanceVersion"));
+  auto createInstance = reinterpret_cast<PFN_vkCreateInstance>(
+      getInstanceProcAddr(nullptr, "vkCreateInstance"));
+  uint32_t version = VK_API_VERSION_1_0;
+  if (enumerateVersion)
+    enumerateVersion(&version);
+  if (!createInstance || version < VK_API_VERSION_1_1)
+    return initError = Error(KGPU_ERROR_NO_DEVICE,
+                             "the Vulkan loader is older than Vulkan 1.1");
+  instanceVersion = std::min<uint32_t>(version, VK_API_VERSION_1_3);
+
+  VkApplicationInfo app = {};
+  app.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO;
+  app.pApplicationName = "kgpu";
+  app.pEngineName = "libkgpu_runtime";
+  app.apiVersion = instanceVersion;
+  VkInstanceCreateInfo ci = {};
+  ci.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO;
+  ci.pApplicationInfo = &app;
+  VkResult r = createInstance(&ci, nullptr, &instance);
+  if (r != VK_SUCCESS) {
+    instance = VK_NULL_HANDLE;
+    Error e = vkError(r, "vkCreateInstance");
+    return initError = Error(KGPU_ERROR_NO_DEVICE, e.message());
+  }
+#define X(name)                                                                \
+  fns.name = reinterpret_cast<PFN_##name>(getInstanceProcAddr(instance, #name));
+  KGPU_VK_INSTANCE_FUNCTIONS(X)
+#undef X
+#define X(name)                                                                \
+  if (!fns.name)                                                               \
+    return initError = Error(KGPU_ERROR_NO_DEVICE,                             \
+                             "the Vulkan loader lacks " #name);
+  KGPU_VK_INSTANCE_FUNCTIONS(X)
+#undef X
+
+  uint32_t count = 0;
+  fns.vkEnumeratePhysicalDevices(instance, &count, nullptr);
+  std::vector<VkPhysicalDevice> handles(count);
+  if (count)
+    fns.vkEnumeratePhysicalDevices(instance, &count, handles.data());
+  handles.resize(count);
+  for (VkPhysicalDevice h : handles) {
+    VkPhysicalDeviceSubgroupProperties subgroup = {};
+    subgroup.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES;
+    VkPhysicalDeviceProperties2 props = {};
+    props.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
+    props.pNext = &subgroup;
+    fns.vkGetPhysicalDeviceProperties2(h, &props);
+    const VkPhysicalDeviceProperties &p = props.properties;
+    if (p.apiVersion < VK_API_VERSION_1_1)
+      continue;
+    uint32_t families = 0;
+    fns.vkGetPhysicalDeviceQueueFamilyProperties(h, &families, nullptr);
+    std::vector<VkQueueFamilyProperties> fam(families);
+    fns.vkGetPhysicalDeviceQueueFamilyProperties(h, &families, fam.data());
+    // A compute-only family if there is one, else any with compute.
+    uint32_t chosen = families;
+    for (uint32_t f = 0; f < families; ++f) {
+      if (!(fam[f].queueFlags & VK_QUEUE_COMPUTE_BIT))
+        continue;
+      if (chosen == families ||
+          !(fam[f].queueFlags & VK_QUEUE_GRAPHICS_BIT))
+        chosen = f;
+    }
+    if (chosen == families)
+      continue;
+
+    PhysicalDevice d = {};
+    d.handle = h;
+    d.queueFamily = chosen;
+    kgpu_device_info &info = d.info;
+    info.backend = KGPU_BACKEND_VULKAN;
+    info.index = static_cast<uint32_t>(physical.size());
+    copyName(info.name, sizeof(info.name), p.deviceName);
+    info.is_software = p.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    for (int i = 0; i < 3; ++i) {
+      info.max_workgroup_size[i] = p.limits.maxComputeWorkGroupSize[i];
+      info.max_grid[i] = p.limits.maxComputeWorkGroupCount[i];
+    }
+    info.max_workgroup_invocations = p.limits.maxComputeWorkGroupInvocations;
+    info.max_local_memory_bytes = p.limits.maxComputeSharedMemorySize;
+    info.subgroup_size = subgroup.subgroupSize;
+    VkPhysicalDeviceMemoryProperties mem;
+    fns.vkGetPhysicalDeviceMemoryProperties(h, &mem);
+    for (uint32_t i = 0; i < mem.memoryHeapCount; ++i)
+      if (mem.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
+        info.memory_bytes = std::max<uint64_t>(info.memory_bytes,
+                                               mem.memoryHeaps[i].size);
+    physical.push_back(d);
+  }
+  if (physical.empty())
+    return initError = Error(KGPU_ERROR_NO_DEVICE,
+                             "the Vulkan loader found no Vulkan 1.1 device "
+                             "with a compute queue");
+  return Error::success();
+}
+
+Error VulkanBackend::enumerate(std::vector<kgpu_device_info> &devices) {
+  if (Error e = init())
+    return e;
+  for (const PhysicalDevice &d : physical)
+    devices.push_back(d.info);
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Device
+//===----------------------------------------------------------------------===//
+
+class VulkanBuffer;
+
+class VulkanDevice : public BackendDevice {
+public:
+  VulkanDevice(VulkanBackend &backend, const PhysicalDevice &physical)
+      : backend(backend), physical(physical) {
+    ++backend.liveDevices;
+  }
+  ~VulkanDevice() override {
+    if (device) {
+      fns.vkDeviceWaitIdle(device);
+      if (transferPool)
+        fns.vkDestroyCommandPool(device, transferPool, nullptr);
+      fns.vkDestroyDevice(device, nullptr);
+    }
+    --backend.liveDevices;
+  }
+
+  Error init();
+  const kgpu_device_info &info() const override { return physical.info; }
+  Error createBuffer(size_t size,
+                     std::unique_ptr<BackendBuffer> &buffer) override;
+  Error loadModule(const ModuleDesc &module,
+                   std::unique_ptr<BackendModule> &out) override;
+  Error createQueue(std::unique_ptr<BackendQueue> &queue) override;
+  Error checkLaunch(const LaunchRequest &request) override;
+
+  /// Allocates a buffer with memory of the preferred kind (`hostVisible`:
+  /// mappable and coherent).
+  Error allocate(VkDeviceSize size, bool hostVisible, VkBuffer &buffer,
+                 VkDeviceMemory &memory, void **mapped);
+  void free(VkBuffer buffer, VkDeviceMemory memory, bool mapped);
+
+  /// Records commands with `record` and runs them synchronously.
+  Error runTransfer(const std::function<void(VkCommandBuffer)> &record);
+
+  /// Submits under the queue lock.
+  VkResult submit(const VkSubmitInfo &info, VkFence fence) {
+    std::lock_guard<std::mutex> lock(queueMutex);
+    return fns.vkQueueSubmit(queue, 1, &info, fence);
+  }
+
+  Error lostError() const {
+    return Error(KGPU_ERROR_DEVICE_LOST,
+                 std::string("the Vulkan device '") + physical.info.name +
+                     "' was lost");
+  }
+  /// Records a device loss (any call after it fails).
+  Error noteFailure(VkResult r, const char *what) {
+    if (r == VK_ERROR_DEVICE_LOST)
+      lost = true;
+    return vkError(r, what);
+  }
+
+  VulkanBackend &backend;
+  PhysicalDevice physical;
+  DeviceFns fns;
+  VkDevice device = VK_NULL_HANDLE;
+  VkQueue queue = VK_NULL_HANDLE;
+  Capabilities caps;
+  VkPhysicalDeviceLimits limits = {};
+  VkPhysicalDeviceMemoryProperties memory = {};
+  VkDeviceSize maxAllocation = ~VkDeviceSize(0);
+  uint32_t timestampBits = 0;
+  std::atomic<bool> lost{false};
+
+private:
+  std::mutex queueMutex;
+  std::mutex transferMutex;
+  VkCommandPool transferPool = VK_NULL_HANDLE;
+};
+
+bool hasExtension(const std::vector<VkExtensionProperties> &exts,
+                  const char *name) {
+  for (const VkExtensionProperties &e : exts)
+    if (std::strcmp(e.extensionName, name) == 0)
+      return true;
+  return false;
+}
+
+Error VulkanDevice::init() {
+  const InstanceFns &ifns = backend.fns;
+  VkPhysicalDevice pd = physical.handle;
+
+  uint32_t extCount = 0;
+  ifns.vkEnumerateDeviceExtensionProperties(pd, nullptr, &extCount, nullptr);
+  std::vector<VkExtensionProperties> exts(extCount);
+  ifns.vkEnumerateDeviceExtensionProperties(pd, nullptr, &extCount,
+                                            exts.data());
+  exts.resize(extCount);
+
+  // Query the optional features through one pNext chain.
+  std::vector<const char *> enabled;
+  VkPhysicalDeviceFeatures2 features = {};
+  features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+  void **tail = &features.pNext;
+  auto chain = [&](auto &s, VkStructureType type, const char *ext) {
+    if (ext && !hasExtension(exts, ext))
+      return false;
+    s.sType = type;
+    *tail = &s;
+    tail = &s.pNext;
+    if (ext)
+      enabled.push_back(ext);
+    return true;
+  };
+  VkPhysicalDevice16BitStorageFeatures storage16 = {};
+  VkPhysicalDevice8BitStorageFeatures storage8 = {};
+  VkPhysicalDeviceShaderFloat16Int8Features float16Int8 = {};
+  VkPhysicalDeviceShaderAtomicInt64Features atomicInt64 = {};
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomicFloat = {};
+  chain(storage16, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES,
+        nullptr); // core in 1.1
+  bool has8 = chain(storage8,
+                    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES,
+                    "VK_KHR_8bit_storage");
+  bool hasF16 = chain(
+      float16Int8, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES,
+      "VK_KHR_shader_float16_int8");
+  bool hasA64 = chain(
+      atomicInt64, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES,
+      "VK_KHR_shader_atomic_int64");
+  bool hasAF = chain(
+      atomicFloat,
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT,
+      "VK_EXT_shader_atomic_float");
+  if (hasExtension(exts, "VK_KHR_portability_subset"))
+    enabled.push_back("VK_KHR_portability_subset");
+  ifns.vkGetPhysicalDeviceFeatures2(pd, &features);
+
+  // Enable only what kernels may use (robustBufferAccess & co. cost time).
+  VkPhysicalDeviceFeatures base = {};
+  base.shaderInt64 = features.features.shaderInt64;
+  base.shaderFloat64 = features.features.shaderFloat64;
+  base.shaderInt16 = features.features.shaderInt16;
+  features.features = base;
+
+  caps.int64 = base.shaderInt64;
+  caps.float64 = base.shaderFloat64;
+  caps.int16 = base.shaderInt16;
+  caps.storage16 = storage16.storageBuffer16BitAccess;
+  caps.storage8 = has8 && storage8.storageBuffer8BitAccess;
+  caps.int8 = hasF16 && float16Int8.shaderInt8;
+  caps.float16 = hasF16 && float16Int8.shaderFloat16;
+  caps.int64Atomics = hasA64 && atomicInt64.shaderBufferInt64Atomics;
+  caps.float32AtomicAdd = hasAF && atomicFloat.shaderBufferFloat32AtomicAdd;
+  caps.float64AtomicAdd = hasAF && atomicFloat.shaderBufferFloat64AtomicAdd;
+  caps.float32Atomics = hasAF && atomicFloat.shaderBufferFloat32Atomics;
+
+  VkPhysicalDeviceSubgroupProperties subgroup = {};
+  subgroup.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES;
+  VkPhysicalDeviceMaintenance3Properties maintenance3 = {};
+  maintenance3.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES;
+  subgroup.pNext = &maintenance3;
+  VkPhysicalDeviceProperties2 props = {};
+  props.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
+  props.pNext = &subgroup;
+  ifns.vkGetPhysicalDeviceProperties2(pd, &props);
+  limits = props.properties.limits;
+  caps.subgroupSize = subgroup.subgroupSize;
+  caps.subgroupCompute =
+      (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) != 0;
+  caps.subgroupOps = subgroup.supportedOperations;
+  if (maintenance3.maxMemoryAllocationSize)
+    maxAllocation = maintenance3.maxMemoryAllocationSize;
+  ifns.vkGetPhysicalDeviceMemoryProperties(pd, &memory);
+
+  uint32_t families = 0;
+  ifns.vkGetPhysicalDeviceQueueFamilyProperties(pd, &families, nullptr);
+  std::vector<VkQueueFamilyProperties> fam(families);
+  ifns.vkGetPhysicalDeviceQueueFamilyProperties(pd, &families, fam.data());
+  timestampBits = fam[physical.queueFamily].timestampValidBits;
+
+  float priority = 1.0f;
+  VkDeviceQueueCreateInfo qci = {};
+  qci.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO;
+  qci.queueFamilyIndex = physical.queueFamily;
+  qci.queueCount = 1;
+  qci.pQueuePriorities = &priority;
+  VkDeviceCreateInfo dci = {};
+  dci.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO;
+  dci.pNext = &features;
+  dci.queueCreateInfoCount = 1;
+  dci.pQueueCreateInfos = &qci;
+  dci.enabledExtensionCount = static_cast<uint32_t>(enabled.size());
+  dci.ppEnabledExtensionNames = enabled.data();
+  VkResult r = ifns.vkCreateDevice(pd, &dci, nullptr, &device);
+  if (r != VK_SUCCESS) {
+    device = VK_NULL_HANDLE;
+    return vkError(r, "vkCreateDevice");
+  }
+#define X(name)                                                                \
+  fns.name = reinterpret_cast<PFN_##name>(                                     \
+      ifns.vkGetDeviceProcAddr(device, #name));                                \
+  if (!fns.name)                                                               \
+    return Error(KGPU_ERROR_BACKEND, "the Vulkan driver lacks " #name);
+  KGPU_VK_DEVICE_FUNCTIONS(X)
+#undef X
+  fns.vkGetDeviceQueue(device, physical.queueFamily, 0, &queue);
+
+  VkCommandPoolCreateInfo pci = {};
+  pci.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
+  pci.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+  pci.queueFamilyIndex = physical.queueFamily;
+  r = fns.vkCreateCommandPool(device, &pci, nullptr, &transferPool);
+  if (r != VK_SUCCESS)
+    return vkError(r, "vkCreateCommandPool");
+  return Error::success();
+}
+
+Error VulkanDevice::allocate(VkDeviceSize size, bool hostVisible,
+                             VkBuffer &buffer, VkDeviceMemory &mem,
+                             void **mapped) {
+  buffer = VK_NULL_HANDLE;
+  mem = VK_NULL_HANDLE;
+  if (mapped)
+    *mapped = nullptr;
+  if (size > maxAllocation)
+    return makeError(KGPU_ERROR_OUT_OF_MEMORY,
+                     "a %llu-byte buffer exceeds the Vulkan device's largest "
+                     "allocation (%llu bytes)",
+                     static_cast<unsigned long long>(size),
+                     static_cast<unsigned long long>(maxAllocation));
+  VkBufferCreateInfo bci = {};
+  bci.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
+  bci.size = size;
+  bci.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+              VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+              VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  bci.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  VkResult r = fns.vkCreateBuffer(device, &bci, nullptr, &buffer);
+  if (r != VK_SUCCESS) {
+    buffer = VK_NULL_HANDLE;
+    return vkError(r, "vkCreateBuffer");
+  }
+  VkMemoryRequirements req;
+  fns.vkGetBufferMemoryRequirements(device, buffer, &req);
+
+  const VkMemoryPropertyFlags kHost = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                      VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  const VkMemoryPropertyFlags kLocal = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+  // Preference order; each candidate is tried until one allocates.
+  std::vector<VkMemoryPropertyFlags> wanted;
+  if (hostVisible)
+    wanted = {kHost | kLocal, kHost};
+  else
+    wanted = {kLocal | kHost, kLocal, kHost, 0};
+  VkResult last = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+  std::set<uint32_t> tried;
+  for (VkMemoryPropertyFlags flags : wanted) {
+    for (uint32_t t = 0; t < memory.memoryTypeCount; ++t) {
+      if (!(req.memoryTypeBits & (1u << t)) || tried.count(t))
+        continue;
+      if ((memory.memoryTypes[t].propertyFlags & flags) != flags)
+        continue;
+      tried.insert(t);
+      VkMemoryAllocateInfo ai = {};
+      ai.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
+      ai.allocationSize = req.size;
+      ai.memoryTypeIndex = t;
+      last = fns.vkAllocateMemory(device, &ai, nullptr, &mem);
+      if (last != VK_SUCCESS) {
+        mem = VK_NULL_HANDLE;
+        if (last == VK_ERROR_DEVICE_LOST)
+          break;
+        continue;
+      }
+      bool coherent = (memory.memoryTypes[t].propertyFlags & kHost) == kHost;
+      r = fns.vkBindBufferMemory(device, buffer, mem, 0);
+      if (r == VK_SUCCESS && coherent && mapped)
+        r = fns.vkMapMemory(device, mem, 0, VK_WHOLE_SIZE, 0, mapped);
+      if (r != VK_SUCCESS) {
+        free(buffer, mem, false);
+        buffer = VK_NULL_HANDLE;
+        mem = VK_NULL_HANDLE;
+        return noteFailure(r, "binding buffer memory");
+      }
+      return Error::success();
+    }
+  }
+  fns.vkDestroyBuffer(device, buffer, nullptr);
+  buffer = VK_NULL_HANDLE;
+  if (last == VK_SUCCESS || last == VK_ERROR_OUT_OF_DEVICE_MEMORY ||
+      last == VK_ERROR_OUT_OF_HOST_MEMORY)
+    return makeError(KGPU_ERROR_OUT_OF_MEMORY,
+                     "cannot allocate %llu bytes on the Vulkan device '%s'",
+                     static_cast<unsigned long long>(size),
+                     physical.info.name);
+  return noteFailure(last, "vkAllocateMemory");
+}
+
+void VulkanDevice::free(VkBuffer buffer, VkDeviceMemory mem, bool mapped) {
+  if (mapped)
+    fns.vkUnmapMemory(device, mem);
+  if (buffer)
+    fns.vkDestroyBuffer(device, buffer, nullptr);
+  if (mem)
+    fns.vkFreeMemory(device, mem, nullptr);
+}
+
+/// A global barrier: everything before it (any stage, any write) completes
+/// and is visible before anything after it.
+void fullBarrier(const DeviceFns &fns, VkCommandBuffer cb) {
+  VkMemoryBarrier b = {};
+  b.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+  b.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
+  b.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+  fns.vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                           VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &b, 0,
+                           nullptr, 0, nullptr);
+}
+
+/// Device writes become visible to host reads after the fence.
+void hostBarrier(const DeviceFns &fns, VkCommandBuffer cb) {
+  VkMemoryBarrier b = {};
+  b.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+  b.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
+  b.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+  fns.vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                           VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &b, 0, nullptr, 0,
+                           nullptr);
+}
+
+Error VulkanDevice::runTransfer(
+    const std::function<void(VkCommandBuffer)> &record) {
+  if (lost)
+    return lostError();
+  std::lock_guard<std::mutex> lock(transferMutex);
+  VkCommandBufferAllocateInfo ai = {};
+  ai.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
+  ai.commandPool = transferPool;
+  ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  ai.commandBufferCount = 1;
+  VkCommandBuffer cb;
+  VkResult r = fns.vkAllocateCommandBuffers(device, &ai, &cb);
+  if (r != VK_SUCCESS)
+    return noteFailure(r, "vkAllocateCommandBuffers");
+  VkFence fence = VK_NULL_HANDLE;
+  VkCommandBufferBeginInfo bi = {};
+  bi.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
+  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  fns.vkBeginCommandBuffer(cb, &bi);
+  fullBarrier(fns, cb);
+  record(cb);
+  hostBarrier(fns, cb);
+  r = fns.vkEndCommandBuffer(cb);
+  if (r == VK_SUCCESS) {
+    VkFenceCreateInfo fci = {};
+    fci.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
+    r = fns.vkCreateFence(device, &fci, nullptr, &fence);
+  }
+  if (r == VK_SUCCESS) {
+    VkSubmitInfo si = {};
+    si.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+    si.commandBufferCount = 1;
+    si.pCommandBuffers = &cb;
+    r = submit(si, fence);
+  }
+  if (r == VK_SUCCESS)
+    r = fns.vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX);
+  if (fence)
+    fns.vkDestroyFence(device, fence, nullptr);
+  fns.vkFreeCommandBuffers(device, transferPool, 1, &cb);
+  if (r != VK_SUCCESS)
+    return noteFailure(r, "a transfer");
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers
+//===----------------------------------------------------------------------===//
+
+class VulkanBuffer : public BackendBuffer {
+public:
+  VulkanBuffer(VulkanDevice &device, VkDeviceSize size)
+      : dev(device), size(size) {}
+  ~VulkanBuffer() override { dev.free(buffer, memory, mapped != nullptr); }
+
+  Error init() {
+    if (Error e = dev.allocate(size, false, buffer, memory, &mapped))
+      return e;
+    if (mapped) {
+      std::memset(mapped, 0, size);
+      return Error::success();
+    }
+    return dev.runTransfer([&](VkCommandBuffer cb) {
+      dev.fns.vkCmdFillBuffer(cb, buffer, 0, VK_WHOLE_SIZE, 0);
+    });
+  }
+
+  Error upload(size_t offset, const void *src, size_t n) override {
+    if (mapped) {
+      std::memcpy(static_cast<char *>(mapped) + offset, src, n);
+      return Error::success();
+    }
+    return staged(offset, n, [&](void *staging) {
+      std::memcpy(staging, src, n);
+    }, true);
+  }
+
+  Error download(size_t offset, void *dst, size_t n) override {
+    if (mapped) {
+      std::memcpy(dst, static_cast<char *>(mapped) + offset, n);
+      return Error::success();
+    }
+    return staged(offset, n, [&](void *staging) {
+      std::memcpy(dst, staging, n);
+    }, false);
+  }
+
+  Error copyFrom(size_t dstOffset, BackendBuffer &src, size_t srcOffset,
+                 size_t n) override {
+    auto &s = static_cast<VulkanBuffer &>(src);
+    return dev.runTransfer([&](VkCommandBuffer cb) {
+      VkBufferCopy region = {srcOffset, dstOffset, n};
+      dev.fns.vkCmdCopyBuffer(cb, s.buffer, buffer, 1, &region);
+    });
+  }
+
+  VkBuffer handle() const { return buffer; }
+
+private:
+  /// Moves `n` bytes through a host-visible staging buffer.
+  Error staged(size_t offset, size_t n,
+               const std::function<void(void *)> &hostSide, bool toDevice) {
+    VkBuffer staging;
+    VkDeviceMemory stagingMemory;
+    void *ptr = nullptr;
+    if (Error e = dev.allocate(n, true, staging, stagingMemory, &ptr))
+      return e;
+    if (toDevice)
+      hostSide(ptr);
+    Error e = dev.runTransfer([&](VkCommandBuffer cb) {
+      VkBufferCopy region = {};
+      region.size = n;
+      if (toDevice) {
+        region.dstOffset = offset;
+        dev.fns.vkCmdCopyBuffer(cb, staging, buffer, 1, &region);
+      } else {
+        region.srcOffset = offset;
+        dev.fns.vkCmdCopyBuffer(cb, buffer, staging, 1, &region);
+      }
+    });
+    if (!e && !toDevice)
+      hostSide(ptr);
+    dev.free(staging, stagingMemory, true);
+    return e;
+  }
+
+  VulkanDevice &dev;
+  VkDeviceSize size;
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  void *mapped = nullptr;
+};
+
+Error VulkanDevice::createBuffer(size_t size,
+                                 std::unique_ptr<BackendBuffer> &out) {
+  if (lost)
+    return lostError();
+  // Sub-32-bit elements are packed into 32-bit words: pad to whole words.
+  VkDeviceSize padded = (VkDeviceSize(size) + 3) & ~VkDeviceSize(3);
+  auto buffer = std::make_unique<VulkanBuffer>(*this, padded);
+  if (Error e = buffer->init())
+    return e;
+  out = std::move(buffer);
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Modules and kernels
+//===----------------------------------------------------------------------===//
+
+class VulkanKernel : public BackendKernel {
+public:
+  explicit VulkanKernel(VulkanDevice &dev) : dev(dev) {}
+  ~VulkanKernel() override {
+    const DeviceFns &f = dev.fns;
+    if (pipeline)
+      f.vkDestroyPipeline(dev.device, pipeline, nullptr);
+    if (pipelineLayout)
+      f.vkDestroyPipelineLayout(dev.device, pipelineLayout, nullptr);
+    if (setLayout)
+      f.vkDestroyDescriptorSetLayout(dev.device, setLayout, nullptr);
+    if (shader)
+      f.vkDestroyShaderModule(dev.device, shader, nullptr);
+  }
+
+  VulkanDevice &dev;
+  VkShaderModule shader = VK_NULL_HANDLE;
+  VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
+  VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  uint32_t bindings = 0;
+};
+
+class VulkanModule : public BackendModule {
+public:
+  VulkanModule(VulkanDevice &dev, const ModuleDesc &desc)
+      : dev(dev), desc(desc), kernels(desc.kernels.size()) {}
+  Error prepareKernel(uint32_t index, BackendKernel *&out) override;
+
+private:
+  VulkanDevice &dev;
+  const ModuleDesc &desc;
+  std::vector<std::unique_ptr<VulkanKernel>> kernels;
+};
+
+Error VulkanDevice::loadModule(const ModuleDesc &module,
+                               std::unique_ptr<BackendModule> &out) {
+  bool any = false;
+  for (const PayloadDesc &p : module.payloads)
+    any |= p.target == "vulkan" && p.format == "spirv";
+  if (!any && !module.kernels.empty()) {
+    std::string targets;
+    for (const PayloadDesc &p : module.payloads)
+      targets += (targets.empty() ? "" : ", ") + p.target + "/" + p.format;
+    return makeError(KGPU_ERROR_NO_PAYLOAD,
+                     "the bundle has no Vulkan (SPIR-V) payload (it has: %s); "
+                     "compile it with --targets=vulkan",
+                     targets.empty() ? "none" : targets.c_str());
+  }
+  out = std::make_unique<VulkanModule>(*this, module);
+  return Error::success();
+}
+
+Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
+  const KernelDesc &k = desc.kernels[index];
+  const PayloadDesc *payload = nullptr;
+  for (const PayloadDesc &p : desc.payloads)
+    if (p.target == "vulkan" && p.format == "spirv" && p.kernel == k.name)
+      payload = &p;
+  if (!payload)
+    return makeError(KGPU_ERROR_NO_PAYLOAD,
+                     "the bundle has no SPIR-V for kernel '%s'",
+                     k.name.c_str());
+  const std::string &bytes = payload->data;
+  if (bytes.size() < 20 || bytes.size() % 4)
+    return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                     "the SPIR-V of kernel '%s' is truncated", k.name.c_str());
+  std::vector<uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), bytes.size());
+  if (words[0] != 0x07230203u)
+    return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                     "the SPIR-V of kernel '%s' has a bad magic number",
+                     k.name.c_str());
+  if (Error e = checkCapabilities(words, dev.caps, k.name,
+                                  dev.physical.info.name))
+    return e;
+  if (k.usesSubgroups) {
+    uint32_t size = dev.caps.subgroupSize;
+    if (k.assumedSubgroupSize && k.assumedSubgroupSize != size)
+      return makeError(KGPU_ERROR_UNSUPPORTED,
+                       "kernel '%s' is compiled for subgroups of %u; the "
+                       "Vulkan device '%s' has %u",
+                       k.name.c_str(), k.assumedSubgroupSize,
+                       dev.physical.info.name, size);
+    if (size && k.workgroupInvocations() % size)
+      return makeError(KGPU_ERROR_UNSUPPORTED,
+                       "kernel '%s' uses subgroups, which need full "
+                       "subgroups: its work-group size %llu is not a multiple "
+                       "of the Vulkan device's subgroup size %u",
+                       k.name.c_str(),
+                       static_cast<unsigned long long>(
+                           k.workgroupInvocations()),
+                       size);
+  }
+
+  auto kernel = std::make_unique<VulkanKernel>(dev);
+  const DeviceFns &f = dev.fns;
+  VkShaderModuleCreateInfo smci = {};
+  smci.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
+  smci.codeSize = bytes.size();
+  smci.pCode = words.data();
+  VkResult r = f.vkCreateShaderModule(dev.device, &smci, nullptr,
+                                      &kernel->shader);
+  if (r != VK_SUCCESS)
+    return dev.noteFailure(r, "vkCreateShaderModule");
+
+  kernel->bindings = static_cast<uint32_t>(k.params.size());
+  std::vector<VkDescriptorSetLayoutBinding> bindings(kernel->bindings);
+  for (uint32_t i = 0; i < kernel->bindings; ++i) {
+    bindings[i] = {};
+    bindings[i].binding = i;
+    bindings[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    bindings[i].descriptorCount = 1;
+    bindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+  }
+  VkDescriptorSetLayoutCreateInfo dslci = {};
+  dslci.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
+  dslci.bindingCount = kernel->bindings;
+  dslci.pBindings = bindings.data();
+  r = f.vkCreateDescriptorSetLayout(dev.device, &dslci, nullptr,
+                                    &kernel->setLayout);
+  if (r != VK_SUCCESS)
+    return dev.noteFailure(r, "vkCreateDescriptorSetLayout");
+  VkPipelineLayoutCreateInfo plci = {};
+  plci.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
+  plci.setLayoutCount = 1;
+  plci.pSetLayouts = &kernel->setLayout;
+  r = f.vkCreatePipelineLayout(dev.device, &plci, nullptr,
+                               &kernel->pipelineLayout);
+  if (r != VK_SUCCESS)
+    return dev.noteFailure(r, "vkCreatePipelineLayout");
+  VkComputePipelineCreateInfo cpci = {};
+  cpci.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
+  cpci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+  cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  cpci.stage.module = kernel->shader;
+  cpci.stage.pName = k.name.c_str();
+  cpci.layout = kernel->pipelineLayout;
+  r = f.vkCreateComputePipelines(dev.device, VK_NULL_HANDLE, 1, &cpci,
+                                 nullptr, &kernel->pipeline);
+  if (r != VK_SUCCESS) {
+    kernel->pipeline = VK_NULL_HANDLE;
+    Error e = dev.noteFailure(r, "vkCreateComputePipelines");
+    return Error(e.status(), "kernel '" + k.name + "': " + e.message());
+  }
+  kernels[index] = std::move(kernel);
+  out = kernels[index].get();
+  return Error::success();
+}
+
+Error VulkanDevice::checkLaunch(const LaunchRequest &request) {
+  if (lost)
+    return lostError();
+  for (const BoundArg &a : request.args)
+    if (a.buffer && a.bytes > limits.maxStorageBufferRange)
+      return makeError(KGPU_ERROR_LAUNCH_CONFIG,
+                       "kernel '%s': the %zu-byte buffer for parameter '%s' "
+                       "exceeds the Vulkan device's maxStorageBufferRange "
+                       "(%u bytes)",
+                       request.kernel->name.c_str(), a.bytes,
+                       a.param->name.c_str(), limits.maxStorageBufferRange);
+  for (const BoundArg &a : request.args)
+    if (!a.buffer && a.param->type == KGPU_TYPE_INDEX) {
+      int64_t v = static_cast<int64_t>(a.bits);
+      if (v < INT32_MIN || v > UINT32_MAX)
+        return makeError(KGPU_ERROR_ARGUMENT_MISMATCH,
+                         "kernel '%s': index argument '%s' = %lld does not "
+                         "fit the Vulkan target's 32-bit index",
+                         request.kernel->name.c_str(), a.param->name.c_str(),
+                         static_cast<long long>(v));
+    }
+  return Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Queues
+//===----------------------------------------------------------------------===//
+
+/// The per-launch Vulkan objects, freed when the launch retires.
+struct Submission {
+  VkCommandBuffer commands = VK_NULL_HANDLE;
+  VkFence fence = VK_NULL_HANDLE;
+  VkDescriptorPool descriptors = VK_NULL_HANDLE;
+  VkQueryPool queries = VK_NULL_HANDLE;
+  VkBuffer scalars = VK_NULL_HANDLE;
+  VkDeviceMemory scalarMemory = VK_NULL_HANDLE;
+  uint64_t submittedNs = 0;
+  std::vector<std::shared_ptr<void>> keepAlive;
+  std::shared_ptr<CompletionEvent> done;
+};
+
+class VulkanQueue : public BackendQueue {
+public:
+  explicit VulkanQueue(VulkanDevice &dev) : dev(dev) {}
+  Error init() {
+    VkCommandPoolCreateInfo pci = {};
+    pci.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO;
+    pci.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+    pci.queueFamilyIndex = dev.physical.queueFamily;
+    VkResult r = dev.fns.vkCreateCommandPool(dev.device, &pci, nullptr, &pool);
+    if (r != VK_SUCCESS) {
+      pool = VK_NULL_HANDLE;
+      return dev.noteFailure(r, "vkCreateCommandPool");
+    }
+    return waiter.start([this] { retireLoop(); }, 256u << 10);
+  }
+  ~VulkanQueue() override {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      stopping = true;
+    }
+    wake.notify_all();
+    waiter.join();
+    if (pool)
+      dev.fns.vkDestroyCommandPool(dev.device, pool, nullptr);
+  }
+
+  Error launch(LaunchRequest request,
+               std::shared_ptr<BackendEvent> &event) override;
+
+  Error finish() override {
+    std::unique_lock<std::mutex> lock(mutex);
+    idle.wait(lock, [&] { return inFlight.empty(); });
+    Error e = std::move(sticky);
+    sticky = Error();
+    return e;
+  }
+
+  Error waitIdle() override {
+    std::unique_lock<std::mutex> lock(mutex);
+    idle.wait(lock, [&] { return inFlight.empty(); });
+    if (dev.lost)
+      return dev.lostError();
+    return Error::success();
+  }
+
+private:
+  void retireLoop();
+  /// Frees the Vulkan objects of `s` (the queue mutex is held).
+  void release(Submission &s);
+  Error record(const LaunchRequest &request, Submission &s);
+
+  VulkanDevice &dev;
+  VkCommandPool pool = VK_NULL_HANDLE;
+  Thread waiter;
+  std::mutex mutex;
+  std::condition_variable wake, idle;
+  std::deque<std::unique_ptr<Submission>> inFlight;
+  bool stopping = false;
+  Error sticky;
+};
+
+void VulkanQueue::release(Submission &s) {
+  const DeviceFns &f = dev.fns;
+  if (s.commands)
+    f.vkFreeCommandBuffers(dev.device, pool, 1, &s.commands);
+  if (s.fence)
+    f.vkDestroyFence(dev.device, s.fence, nullptr);
+  if (s.descriptors)
+    f.vkDestroyDescriptorPool(dev.device, s.descriptors, nullptr);
+  if (s.queries)
+    f.vkDestroyQueryPool(dev.device, s.queries, nullptr);
+  dev.free(s.scalars, s.scalarMemory, s.scalars != VK_NULL_HANDLE);
+  s = Submission();
+}
+
+/// The bytes a scalar argument occupies in its storage buffer.
+size_t scalarSlot(const BoundArg &a, unsigned char out[8]) {
+  std::memset(out, 0, 8);
+  switch (a.param->type) {
+  case KGPU_TYPE_I1:
+  case KGPU_TYPE_I8: {
+    int32_t v = static_cast<int8_t>(a.bits);
+    if (a.param->type == KGPU_TYPE_I1)
+      v = a.bits ? 1 : 0;
+    std::memcpy(out, &v, 4);
+    return 4;
+  }
+  case KGPU_TYPE_I16: {
+    int32_t v = static_cast<int16_t>(a.bits);
+    std::memcpy(out, &v, 4);
+    return 4;
+  }
+  case KGPU_TYPE_INDEX: {
+    uint32_t v = static_cast<uint32_t>(a.bits);
+    std::memcpy(out, &v, 4);
+    return 4;
+  }
+  case KGPU_TYPE_I64:
+  case KGPU_TYPE_F64:
+    std::memcpy(out, &a.bits, 8);
+    return 8;
+  default: // i32, f32; f16/bf16 in the low half of a word
+    std::memcpy(out, &a.bits, 4);
+    return 4;
+  }
+}
+
+Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
+  const DeviceFns &f = dev.fns;
+  auto *kernel = static_cast<VulkanKernel *>(request.impl);
+  size_t n = request.args.size();
+
+  // Scalars: one host-visible buffer, each value at an aligned offset.
+  VkDeviceSize align = std::max<VkDeviceSize>(
+      4, dev.limits.minStorageBufferOffsetAlignment);
+  std::vector<VkDeviceSize> offsets(n, 0);
+  std::vector<size_t> sizes(n, 0);
+  VkDeviceSize scalarBytes = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (request.args[i].buffer)
+      continue;
+    unsigned char tmp[8];
+    sizes[i] = scalarSlot(request.args[i], tmp);
+    offsets[i] = scalarBytes;
+    scalarBytes += (sizes[i] + align - 1) / align * align;
+  }
+  if (scalarBytes) {
+    void *mapped = nullptr;
+    if (Error e = dev.allocate(scalarBytes, true, s.scalars, s.scalarMemory,
+                               &mapped))
+      return e;
+    for (size_t i = 0; i < n; ++i)
+      if (!request.args[i].buffer) {
+        unsigned char bytes[8];
+        scalarSlot(request.args[i], bytes);
+        std::memcpy(static_cast<char *>(mapped) + offsets[i], bytes,
+                    sizes[i]);
+      }
+  }
+
+  VkDescriptorSet set = VK_NULL_HANDLE;
+  if (n) {
+    VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                 static_cast<uint32_t>(n)};
+    VkDescriptorPoolCreateInfo dpci = {};
+    dpci.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
+    dpci.maxSets = 1;
+    dpci.poolSizeCount = 1;
+    dpci.pPoolSizes = &size;
+    VkResult r =
+        f.vkCreateDescriptorPool(dev.device, &dpci, nullptr, &s.descriptors);
+    if (r != VK_SUCCESS) {
+      s.descriptors = VK_NULL_HANDLE;
+      return dev.noteFailure(r, "vkCreateDescriptorPool");
+    }
+    VkDescriptorSetAllocateInfo dsai = {};
+    dsai.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO;
+    dsai.descriptorPool = s.descriptors;
+    dsai.descriptorSetCount = 1;
+    dsai.pSetLayouts = &kernel->setLayout;
+    r = f.vkAllocateDescriptorSets(dev.device, &dsai, &set);
+    if (r != VK_SUCCESS)
+      return dev.noteFailure(r, "vkAllocateDescriptorSets");
+    std::vector<VkDescriptorBufferInfo> infos(n);
+    std::vector<VkWriteDescriptorSet> writes(n);
+    for (size_t i = 0; i < n; ++i) {
+      const BoundArg &a = request.args[i];
+      if (a.buffer)
+        infos[i] = {static_cast<VulkanBuffer *>(a.buffer)->handle(), 0,
+                    VK_WHOLE_SIZE};
+      else
+        infos[i] = {s.scalars, offsets[i], sizes[i]};
+      writes[i] = {};
+      writes[i].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+      writes[i].dstSet = set;
+      writes[i].dstBinding = static_cast<uint32_t>(i);
+      writes[i].descriptorCount = 1;
+      writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      writes[i].pBufferInfo = &infos[i];
+    }
+    f.vkUpdateDescriptorSets(dev.device, static_cast<uint32_t>(n),
+                             writes.data(), 0, nullptr);
+  }
+
+  if (dev.timestampBits) {
+    VkQueryPoolCreateInfo qpci = {};
+    qpci.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO;
+    qpci.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    qpci.queryCount = 2;
+    if (f.vkCreateQueryPool(dev.device, &qpci, nullptr, &s.queries) !=
+        VK_SUCCESS)
+      s.queries = VK_NULL_HANDLE; // time from the host instead
+  }
+
+  VkCommandBufferAllocateInfo cbai = {};
+  cbai.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
+  cbai.commandPool = pool;
+  cbai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  cbai.commandBufferCount = 1;
+  VkResult r = f.vkAllocateCommandBuffers(dev.device, &cbai, &s.commands);
+  if (r != VK_SUCCESS) {
+    s.commands = VK_NULL_HANDLE;
+    return dev.noteFailure(r, "vkAllocateCommandBuffers");
+  }
+  VkCommandBuffer cb = s.commands;
+  VkCommandBufferBeginInfo bi = {};
+  bi.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
+  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  f.vkBeginCommandBuffer(cb, &bi);
+  if (s.queries)
+    f.vkCmdResetQueryPool(cb, s.queries, 0, 2);
+  fullBarrier(f, cb);
+  if (s.queries)
+    f.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, s.queries,
+                          0);
+  f.vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->pipeline);
+  if (set)
+    f.vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE,
+                              kernel->pipelineLayout, 0, 1, &set, 0, nullptr);
+  f.vkCmdDispatch(cb, request.grid[0], request.grid[1], request.grid[2]);
+  if (s.queries)
+    f.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
+                          s.queries, 1);
+  hostBarrier(f, cb);
+  r = f.vkEndCommandBuffer(cb);
+  if (r != VK_SUCCESS)
+    return dev.noteFailure(r, "vkEndCommandBuffer");
+
+  VkFenceCreateInfo fci = {};
+  fci.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO;
+  r = f.vkCreateFence(dev.device, &fci, nullptr, &s.fence);
+  if (r != VK_SUCCESS) {
+    s.fence = VK_NULL_HANDLE;
+    return dev.noteFailure(r, "vkCreateFence");
+  }
+  return Error::success();
+}
+
+Error VulkanQueue::launch(LaunchRequest request,
+                          std::shared_ptr<BackendEvent> &event) {
+  if (dev.lost)
+    return dev.lostError();
+  auto s = std::make_unique<Submission>();
+  std::lock_guard<std::mutex> lock(mutex);
+  if (Error e = record(request, *s)) {
+    release(*s);
+    return e;
+  }
+  VkSubmitInfo si = {};
+  si.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+  si.commandBufferCount = 1;
+  si.pCommandBuffers = &s->commands;
+  s->submittedNs = monotonicNs();
+  VkResult r = dev.submit(si, s->fence);
+  if (r != VK_SUCCESS) {
+    release(*s);
+    return dev.noteFailure(r, "vkQueueSubmit");
+  }
+  s->keepAlive = std::move(request.keepAlive);
+  s->done = std::make_shared<CompletionEvent>();
+  event = s->done;
+  inFlight.push_back(std::move(s));
+  wake.notify_all();
+  return Error::success();
+}
+
+void VulkanQueue::retireLoop() {
+  std::unique_lock<std::mutex> lock(mutex);
+  for (;;) {
+    wake.wait(lock, [&] { return stopping || !inFlight.empty(); });
+    if (inFlight.empty())
+      return; // stopping with nothing left
+    Submission *s = inFlight.front().get();
+    VkFence fence = s->fence;
+    lock.unlock();
+
+    VkResult r = dev.fns.vkWaitForFences(dev.device, 1, &fence, VK_TRUE,
+                                         UINT64_MAX);
+    uint64_t hostNs = monotonicNs() - s->submittedNs;
+    Error status;
+    uint64_t ns = hostNs;
+    if (r != VK_SUCCESS) {
+      status = dev.noteFailure(r, "waiting for a launch");
+    } else if (s->queries) {
+      uint64_t stamps[2] = {0, 0};
+      if (dev.fns.vkGetQueryPoolResults(
+              dev.device, s->queries, 0, 2, sizeof(stamps), stamps,
+              sizeof(uint64_t),
+              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) ==
+          VK_SUCCESS) {
+        uint64_t mask = dev.timestampBits >= 64
+                            ? ~uint64_t(0)
+                            : (uint64_t(1) << dev.timestampBits) - 1;
+        uint64_t ticks = (stamps[1] - stamps[0]) & mask;
+        ns = static_cast<uint64_t>(static_cast<double>(ticks) *
+                                   dev.limits.timestampPeriod);
+      }
+    }
+
+    lock.lock();
+    if (status && !sticky)
+      sticky = status;
+    std::vector<std::shared_ptr<void>> keepAlive = std::move(s->keepAlive);
+    std::shared_ptr<CompletionEvent> done = std::move(s->done);
+    release(*s);
+    lock.unlock();
+    // Drop the buffers and module before signalling (the host may free
+    // everything once the event fires); the submission leaves the queue
+    // only then, so finish() returns after its event has fired.
+    keepAlive.clear();
+    done->complete(status, ns);
+    done.reset();
+    lock.lock();
+    inFlight.pop_front();
+    if (inFlight.empty())
+      idle.notify_all();
+  }
+}
+
+Error VulkanDevice::createQueue(std::unique_ptr<BackendQueue> &queue) {
+  if (lost)
+    return lostError();
+  auto q = std::make_unique<VulkanQueue>(*this);
+  if (Error e = q->init())
+    return e;
+  queue = std::move(q);
+  return Error::success();
+}
+
+Error VulkanBackend::open(uint32_t index, std::unique_ptr<BackendDevice> &out) {
+  if (Error e = init())
+    return e;
+  if (index >= physical.size())
+    return makeError(KGPU_ERROR_NOT_FOUND, "no Vulkan device #%u", index);
+  auto device = std::make_unique<VulkanDevice>(*this, physical[index]);
+  if (Error e = device->init())
+    return e;
+  out = std::move(device);
+  return Error::success();
+}
+
+} // namespace
+
+Backend &kgpu::rt::vulkanBackend() {
+  static VulkanBackend backend;
+  return backend;
+}
+
+#endif // KGPU_HAVE_VULKAN_HEADERS

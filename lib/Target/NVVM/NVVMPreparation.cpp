@@ -6,6 +6,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -146,6 +148,8 @@ struct NumSubgroupsToWarps : OpRewritePattern<gpu::NumSubgroupsOp> {
 struct KgpuPrepareNVVMPass
     : mlir::kgpu::impl::KgpuPrepareNVVMBase<KgpuPrepareNVVMPass> {
   void runOnOperation() override {
+    if (failed(lowerMmaToWMMA(getOperation())))
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     populateKgpuToNVVMPreparationPatterns(patterns);
     populateGpuLowerSubgroupReduceToShufflePatterns(patterns, kWarpSize,

@@ -45,6 +45,10 @@ std::optional<std::string> findCUDAToolkit(StringRef explicitPath);
 /// WMMA shapes (to gpu.subgroup_mma_*).
 void populateKgpuToNVVMPreparationPatterns(RewritePatternSet &patterns);
 
+/// Lowers kgpu tensor-core ops under `root` to nvvm.wmma.* (WMMA shapes),
+/// converting fragment values, also where scf ops carry them.
+LogicalResult lowerMmaToWMMA(Operation *root);
+
 /// Adds the lowering from the GPU form to the LLVM/NVVM dialects (no
 /// serialization) to `pm`, which must run on a builtin.module.
 void buildNVVMLoweringPipeline(OpPassManager &pm,

@@ -16,10 +16,13 @@ def KgpuPrepareNVVM : Pass<"kgpu-prepare-nvvm", "mlir::ModuleOp"> {
     `kgpu.atomic_cas` → `memref.generic_atomic_rmw` (bitwise comparison
     for floats), subgroup queries for a warp of 32, and subgroup reductions
     → `gpu.shuffle` butterflies (upstream's
-    `populateGpuLowerSubgroupReduceToShufflePatterns`).
+    `populateGpuLowerSubgroupReduceToShufflePatterns`), and tensor-core ops
+    → `nvvm.wmma.*` (upstream's `gpu.subgroup_mma_*` needs a constant
+    leading dimension; kgpu's is a value).
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::gpu::GPUDialect",
-                           "mlir::memref::MemRefDialect"];
+                           "mlir::memref::MemRefDialect",
+                           "mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect"];
 }
 
 #endif // KGPU_TARGET_NVVM_PASSES_TD
