@@ -2,7 +2,9 @@
 
 #include "kgpu/Pipelines/Pipelines.h"
 
+#include "kgpu/Conversion/GPUToCPU/Passes.h"
 #include "kgpu/Conversion/KgpuToGPU/Passes.h"
+#include "kgpu/Conversion/KgpuToSPIRV/Passes.h"
 #include "kgpu/Target/NVVM/NVVMTarget.h"
 #include "kgpu/Transforms/Passes.h"
 
@@ -43,6 +45,22 @@ struct KgpuToNVVMOptions : public PassPipelineOptions<KgpuToNVVMOptions> {
 } // namespace
 
 void mlir::kgpu::registerKgpuPipelines() {
+  PassPipelineRegistration<GPUToSPIRVPipelineOptions>(
+      "kgpu-to-spirv",
+      "Lower the kgpu level to one spirv.module per kernel (what "
+      "kgpu-translate serializes for --emit=spirv)",
+      [](OpPassManager &pm, const GPUToSPIRVPipelineOptions &o) {
+        buildKgpuToGPUPipeline(pm, "alloc");
+        buildGPUToSPIRVPipeline(pm, o);
+      });
+  PassPipelineRegistration<GPUToCPUPipelineOptions>(
+      "kgpu-to-cpu",
+      "Lower the kgpu level to the LLVM dialect for the CPU (what "
+      "kgpu-translate compiles for --emit=cpu)",
+      [](OpPassManager &pm, const GPUToCPUPipelineOptions &o) {
+        buildKgpuToGPUPipeline(pm, "alloc");
+        buildGPUToCPULLVMPipeline(pm, o);
+      });
   PassPipelineRegistration<KgpuToGPUOptions>(
       "kgpu-to-gpu",
       "Lower the kgpu level to the GPU form of docs/codegen.md",

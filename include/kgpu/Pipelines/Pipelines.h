@@ -20,7 +20,8 @@ namespace kgpu {
 /// "attribution"), canonicalize and cse.
 void buildKgpuToGPUPipeline(OpPassManager &pm, const std::string &localMemory);
 
-/// Registers `kgpu-to-gpu` and `kgpu-to-nvvm`.
+/// Registers `kgpu-to-gpu`, `kgpu-to-nvvm`, `kgpu-to-spirv` and
+/// `kgpu-to-cpu`.
 void registerKgpuPipelines();
 
 } // namespace kgpu
