@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything kgpu needs to build and test on Debian 12 (bookworm):
 # Debian's LLVM/MLIR 22, Ninja, CMake, GoogleTest, and the SPIR-V tools
-# (spirv-val, SPIRV-Cross and its C API, glslangValidator). Safe to run repeatedly:
+# (spirv-val, SPIRV-Cross and its C API, glslangValidator), and the Vulkan
+# loader with Mesa's lavapipe for the runtime's tests. Safe to run repeatedly:
 # it only calls apt-get when a package is missing.
 set -euo pipefail
 
@@ -10,6 +11,7 @@ PACKAGES=(
   cmake ninja-build g++ git python3
   libgtest-dev
   spirv-tools spirv-cross libspirv-cross-c-shared-dev glslang-tools
+  libvulkan-dev libvulkan1 mesa-vulkan-drivers
   zlib1g-dev libzstd-dev libxml2-dev libffi-dev libedit-dev libcurl4-openssl-dev
 )
 

@@ -43,3 +43,20 @@ for tool, feature in [("spirv-val", "spirv-val"),
                       ("glslangValidator", "glslang")]:
     if shutil.which(tool):
         config.available_features.add(feature)
+
+# Runtime integration tests (test/Integration): kgpu-run, a host C compiler
+# for the reference programs, and Mesa's lavapipe (a CPU Vulkan driver) where
+# it is installed; %lavapipe runs a command on it.
+import shutil
+
+llvm_config.add_tool_substitutions(["kgpu-run"], tool_dirs)
+host_cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
+if host_cc:
+    config.available_features.add("host-cc")
+    config.substitutions.append(("%cc", host_cc))
+lavapipe_icd = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json"
+if os.path.exists(lavapipe_icd):
+    config.available_features.add("lavapipe")
+config.substitutions.append(
+    ("%lavapipe",
+     "env VK_ICD_FILENAMES=%s MESA_SHADER_CACHE_DISABLE=true" % lavapipe_icd))

@@ -295,8 +295,7 @@ public:
   }
 
   Error checkLaunch(const LaunchRequest &request) override {
-    unsigned __int128 groups = static_cast<unsigned __int128>(
-                                   request.grid[0]) *
+    unsigned __int128 groups = static_cast<unsigned __int128>(request.grid[0]) *
                                request.grid[1] * request.grid[2];
     if (groups > static_cast<unsigned __int128>(INT64_MAX))
       return makeError(KGPU_ERROR_LAUNCH_CONFIG,
@@ -361,9 +360,8 @@ uint64_t CPUQueue::execute(const LaunchRequest &request) {
   CPUKernelFn fn = static_cast<CPUKernel *>(request.impl)->fn;
   void **argv = args.data();
   uint64_t start = monotonicNs();
-  device.pool.run(total, [&](int64_t begin, int64_t end) {
-    fn(argv, launch, begin, end);
-  });
+  device.pool.run(
+      total, [&](int64_t begin, int64_t end) { fn(argv, launch, begin, end); });
   return monotonicNs() - start;
 }
 
@@ -382,16 +380,16 @@ Error CPUDevice::loadModule(const ModuleDesc &module,
                      "with --targets=cpu",
                      targets.empty() ? "none" : targets.c_str());
   }
-  if (payload->data.size() < 4 ||
-      std::memcmp(payload->data.data(), "\x7f"
-                                        "ELF",
-                  4) != 0)
+  if (payload->data.size() < 4 || std::memcmp(payload->data.data(),
+                                              "\x7f"
+                                              "ELF",
+                                              4) != 0)
     return Error(KGPU_ERROR_INVALID_BUNDLE,
                  "the bundle's CPU payload is not an ELF shared object");
 
   const char *dir = std::getenv("TMPDIR");
-  std::string path = std::string(dir && *dir ? dir : "/tmp") +
-                     "/kgpu-cpu-XXXXXX.so";
+  std::string path =
+      std::string(dir && *dir ? dir : "/tmp") + "/kgpu-cpu-XXXXXX.so";
   int fd = mkstemps(&path[0], 3);
   if (fd < 0)
     return makeError(KGPU_ERROR_BACKEND,
@@ -408,8 +406,8 @@ Error CPUDevice::loadModule(const ModuleDesc &module,
       int err = errno;
       ::close(fd);
       ::unlink(path.c_str());
-      return makeError(KGPU_ERROR_BACKEND, "cannot write %s: %s",
-                       path.c_str(), std::strerror(err));
+      return makeError(KGPU_ERROR_BACKEND, "cannot write %s: %s", path.c_str(),
+                       std::strerror(err));
     }
     data += written;
     left -= static_cast<size_t>(written);

@@ -49,8 +49,7 @@ private:
 };
 
 /// printf-style formatting into a std::string.
-std::string format(const char *fmt, ...)
-    __attribute__((format(printf, 1, 2)));
+std::string format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /// An error with a printf-style message.
 Error makeError(kgpu_status code, const char *fmt, ...)
@@ -184,8 +183,8 @@ public:
   /// queues are idle.
   virtual Error upload(size_t offset, const void *src, size_t size) = 0;
   virtual Error download(size_t offset, void *dst, size_t size) = 0;
-  virtual Error copyFrom(size_t dstOffset, BackendBuffer &src,
-                         size_t srcOffset, size_t size) = 0;
+  virtual Error copyFrom(size_t dstOffset, BackendBuffer &src, size_t srcOffset,
+                         size_t size) = 0;
 };
 
 /// A kernel prepared for a device (pipeline, function, symbol).
@@ -294,7 +293,8 @@ public:
   /// Finds the devices (once); an error means the backend is unavailable
   /// (its message says why, e.g. "no CUDA driver").
   virtual Error enumerate(std::vector<kgpu_device_info> &devices) = 0;
-  virtual Error open(uint32_t index, std::unique_ptr<BackendDevice> &device) = 0;
+  virtual Error open(uint32_t index,
+                     std::unique_ptr<BackendDevice> &device) = 0;
 };
 
 Backend &cpuBackend();

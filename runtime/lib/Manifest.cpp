@@ -22,13 +22,13 @@ kgpu_type kgpu::rt::parseTypeName(const std::string &name) {
   static const struct {
     const char *name;
     kgpu_type type;
-  } kTypes[] = {{"i1", KGPU_TYPE_I1},       {"i8", KGPU_TYPE_I8},
-                {"i16", KGPU_TYPE_I16},     {"i32", KGPU_TYPE_I32},
-                {"i64", KGPU_TYPE_I64},     {"f16", KGPU_TYPE_F16},
-                {"bf16", KGPU_TYPE_BF16},   {"f32", KGPU_TYPE_F32},
-                {"f64", KGPU_TYPE_F64},     {"index", KGPU_TYPE_INDEX},
-                {"ui32", KGPU_TYPE_I32},    {"si32", KGPU_TYPE_I32},
-                {"ui64", KGPU_TYPE_I64},    {"si64", KGPU_TYPE_I64}};
+  } kTypes[] = {{"i1", KGPU_TYPE_I1},     {"i8", KGPU_TYPE_I8},
+                {"i16", KGPU_TYPE_I16},   {"i32", KGPU_TYPE_I32},
+                {"i64", KGPU_TYPE_I64},   {"f16", KGPU_TYPE_F16},
+                {"bf16", KGPU_TYPE_BF16}, {"f32", KGPU_TYPE_F32},
+                {"f64", KGPU_TYPE_F64},   {"index", KGPU_TYPE_INDEX},
+                {"ui32", KGPU_TYPE_I32},  {"si32", KGPU_TYPE_I32},
+                {"ui64", KGPU_TYPE_I64},  {"si64", KGPU_TYPE_I64}};
   for (const auto &t : kTypes)
     if (name == t.name)
       return t.type;
@@ -115,16 +115,14 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
           d.shape.push_back(*extent);
           if (*extent < 0) {
             dynamic = true;
-          } else if (elements > std::numeric_limits<int64_t>::max() /
-                                    *extent) {
+          } else if (elements > std::numeric_limits<int64_t>::max() / *extent) {
             return c.fail(pwhere, "the shape is too large");
           } else {
             elements *= *extent;
           }
         }
         if (dynamic && shape->size() != 1)
-          return c.fail(pwhere,
-                        "only 1-D buffers may have a dynamic extent");
+          return c.fail(pwhere, "only 1-D buffers may have a dynamic extent");
         d.staticElements = dynamic ? -1 : elements;
       }
     }
@@ -189,8 +187,8 @@ Error kgpu::rt::parseBundle(const void *data, size_t size, ModuleDesc &out) {
   const llvm::json::Object &manifest = bundle->manifest;
   if (std::optional<llvm::StringRef> format = manifest.getString("format"))
     if (*format != "kgpu-bundle")
-      return c.fail("top level", "\"format\" is '" + format->str() +
-                                     "', not 'kgpu-bundle'");
+      return c.fail("top level",
+                    "\"format\" is '" + format->str() + "', not 'kgpu-bundle'");
   if (std::optional<int64_t> version = manifest.getInteger("version"))
     if (*version < 1 || *version > kgpu::bundle::kFormatVersion)
       return c.fail("top level", "manifest version " +

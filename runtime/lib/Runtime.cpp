@@ -116,7 +116,7 @@ static kgpu_status invalid(const char *what) {
   return KGPU_ERROR_INVALID_ARGUMENT;
 }
 
-#define KGPU_REQUIRE(cond, message)                                           \
+#define KGPU_REQUIRE(cond, message)                                            \
   do {                                                                         \
     if (!(cond))                                                               \
       return invalid(message);                                                 \
@@ -497,8 +497,8 @@ void kgpu_device_release(kgpu_device device) {
 // C API: modules and kernels
 //===----------------------------------------------------------------------===//
 
-static kgpu_status loadModule(kgpu_device device, const void *data,
-                              size_t size, kgpu_module *out) {
+static kgpu_status loadModule(kgpu_device device, const void *data, size_t size,
+                              kgpu_module *out) {
   Ref<kgpu_module_t> module = Ref<kgpu_module_t>::adopt(new kgpu_module_t());
   if (Error e = parseBundle(data, size, module->desc))
     return fail(e);
@@ -538,8 +538,8 @@ kgpu_status kgpu_module_load_file(kgpu_device device, const char *path,
   std::string bytes((std::istreambuf_iterator<char>(in)),
                     std::istreambuf_iterator<char>());
   if (in.bad())
-    return fail(makeError(KGPU_ERROR_INVALID_BUNDLE,
-                          "cannot read bundle '%s'", path));
+    return fail(
+        makeError(KGPU_ERROR_INVALID_BUNDLE, "cannot read bundle '%s'", path));
   kgpu_status status = loadModule(device, bytes.data(), bytes.size(), module);
   if (status != KGPU_SUCCESS)
     lastError = std::string(path) + ": " + lastError;
@@ -588,8 +588,7 @@ kgpu_status kgpu_module_get_kernel(kgpu_module module, const char *name,
                         names.empty() ? "none" : names.c_str()));
 }
 
-kgpu_status kgpu_module_get_kernel_by_index(kgpu_module module,
-                                            uint32_t index,
+kgpu_status kgpu_module_get_kernel_by_index(kgpu_module module, uint32_t index,
                                             kgpu_kernel *kernel) {
   KGPU_REQUIRE(kernel, "kgpu_module_get_kernel_by_index: kernel is null");
   *kernel = nullptr;
@@ -728,17 +727,15 @@ kgpu_status kgpu_buffer_download(kgpu_buffer buffer, size_t offset, void *dst,
 }
 
 kgpu_status kgpu_buffer_copy(kgpu_buffer dst, size_t dst_offset,
-                             kgpu_buffer src, size_t src_offset,
-                             size_t size) {
+                             kgpu_buffer src, size_t src_offset, size_t size) {
   KGPU_REQUIRE(dst && src, "kgpu_buffer_copy: a buffer is null");
   if (dst->device.get() != src->device.get())
     return invalid("kgpu_buffer_copy: the buffers belong to different "
                    "devices (copy through the host)");
-  if (Error e = checkRange("kgpu_buffer_copy (destination)", dst, dst_offset,
-                           size))
-    return fail(e);
   if (Error e =
-          checkRange("kgpu_buffer_copy (source)", src, src_offset, size))
+          checkRange("kgpu_buffer_copy (destination)", dst, dst_offset, size))
+    return fail(e);
+  if (Error e = checkRange("kgpu_buffer_copy (source)", src, src_offset, size))
     return fail(e);
   if (!size)
     return KGPU_SUCCESS;
@@ -788,8 +785,9 @@ static Error bindArgs(kgpu_kernel kernel, kgpu_device_t *device,
     const kgpu_arg &a = args[i];
     size_t target = i;
     if (a.name) {
-      auto it = std::find_if(d.params.begin(), d.params.end(),
-                             [&](const ParamDesc &p) { return p.name == a.name; });
+      auto it =
+          std::find_if(d.params.begin(), d.params.end(),
+                       [&](const ParamDesc &p) { return p.name == a.name; });
       if (it == d.params.end())
         return makeError(KGPU_ERROR_ARGUMENT_MISMATCH,
                          "kernel '%s' has no parameter '%s' (parameters: %s)",
@@ -901,7 +899,8 @@ static Error configure(kgpu_kernel kernel, kgpu_device_t *device,
     request.local[i] = given;
   }
   for (int i = 0; i < 3; ++i)
-    if (info.max_workgroup_size[i] && request.local[i] > info.max_workgroup_size[i])
+    if (info.max_workgroup_size[i] &&
+        request.local[i] > info.max_workgroup_size[i])
       return makeError(KGPU_ERROR_LAUNCH_CONFIG,
                        "kernel '%s': work-group size %u in dimension %c "
                        "exceeds the device's limit %u",
@@ -916,13 +915,12 @@ static Error configure(kgpu_kernel kernel, kgpu_device_t *device,
                      static_cast<unsigned long long>(d.workgroupInvocations()),
                      info.max_workgroup_invocations);
   if (d.localMemoryBytes > info.max_local_memory_bytes)
-    return makeError(KGPU_ERROR_LAUNCH_CONFIG,
-                     "kernel '%s' uses %llu bytes of local memory; the device "
-                     "has %llu per work-group",
-                     d.name.c_str(),
-                     static_cast<unsigned long long>(d.localMemoryBytes),
-                     static_cast<unsigned long long>(
-                         info.max_local_memory_bytes));
+    return makeError(
+        KGPU_ERROR_LAUNCH_CONFIG,
+        "kernel '%s' uses %llu bytes of local memory; the device "
+        "has %llu per work-group",
+        d.name.c_str(), static_cast<unsigned long long>(d.localMemoryBytes),
+        static_cast<unsigned long long>(info.max_local_memory_bytes));
 
   // Grid.
   bool defaultGrid = !c.grid[0] && !c.grid[1] && !c.grid[2];
@@ -947,8 +945,7 @@ static Error configure(kgpu_kernel kernel, kgpu_device_t *device,
   } else {
     if (!c.grid[0])
       return makeError(KGPU_ERROR_LAUNCH_CONFIG,
-                       "kernel '%s': the grid's x extent is 0",
-                       d.name.c_str());
+                       "kernel '%s': the grid's x extent is 0", d.name.c_str());
     for (int i = 0; i < 3; ++i) {
       request.grid[i] = c.grid[i] ? c.grid[i] : 1;
       if (info.max_grid[i] && request.grid[i] > info.max_grid[i])
@@ -1048,8 +1045,7 @@ kgpu_status kgpu_launch_sync(kgpu_kernel kernel, const kgpu_arg *args,
   KGPU_REQUIRE(kernel, "kgpu_launch_sync: kernel is null");
   kgpu_device_t *device = kernel->module->device.get();
   LaunchRequest request;
-  if (Error e =
-          prepareLaunch(kernel, device, args, num_args, config, request))
+  if (Error e = prepareLaunch(kernel, device, args, num_args, config, request))
     return fail(e);
   BackendQueue *queue = nullptr;
   if (Error e = device->getDefaultQueue(queue))

@@ -60,7 +60,7 @@ namespace {
 // Entry points
 //===----------------------------------------------------------------------===//
 
-#define KGPU_VK_INSTANCE_FUNCTIONS(X)                                         \
+#define KGPU_VK_INSTANCE_FUNCTIONS(X)                                          \
   X(vkDestroyInstance)                                                         \
   X(vkEnumeratePhysicalDevices)                                                \
   X(vkGetPhysicalDeviceProperties)                                             \
@@ -72,7 +72,7 @@ namespace {
   X(vkCreateDevice)                                                            \
   X(vkGetDeviceProcAddr)
 
-#define KGPU_VK_DEVICE_FUNCTIONS(X)                                           \
+#define KGPU_VK_DEVICE_FUNCTIONS(X)                                            \
   X(vkDestroyDevice)                                                           \
   X(vkGetDeviceQueue)                                                          \
   X(vkCreateBuffer)                                                            \
@@ -178,8 +178,8 @@ Error vkError(VkResult r, const char *what) {
 struct Capabilities {
   bool int64 = false, float64 = false, int16 = false, int8 = false;
   bool float16 = false, storage16 = false, storage8 = false;
-  bool int64Atomics = false, float32AtomicAdd = false,
-       float64AtomicAdd = false, float32Atomics = false;
+  bool int64Atomics = false, float32AtomicAdd = false, float64AtomicAdd = false,
+       float32Atomics = false;
   bool subgroupCompute = false;
   uint32_t subgroupOps = 0;
   uint32_t subgroupSize = 0;
@@ -231,7 +231,8 @@ Error checkCapabilities(const std::vector<uint32_t> &words,
         break;
       case 4433:
         if (!caps.storage16)
-          return missing("StorageBuffer16BitAccess", "storageBuffer16BitAccess");
+          return missing("StorageBuffer16BitAccess",
+                         "storageBuffer16BitAccess");
         break;
       case 4448:
         if (!caps.storage8)
@@ -239,23 +240,21 @@ Error checkCapabilities(const std::vector<uint32_t> &words,
         break;
       case 6033:
         if (!caps.float32AtomicAdd)
-          return missing("AtomicFloat32AddEXT",
-                         "shaderBufferFloat32AtomicAdd "
-                         "(VK_EXT_shader_atomic_float)");
+          return missing("AtomicFloat32AddEXT", "shaderBufferFloat32AtomicAdd "
+                                                "(VK_EXT_shader_atomic_float)");
         break;
       case 6034:
         if (!caps.float64AtomicAdd)
-          return missing("AtomicFloat64AddEXT",
-                         "shaderBufferFloat64AtomicAdd "
-                         "(VK_EXT_shader_atomic_float)");
+          return missing("AtomicFloat64AddEXT", "shaderBufferFloat64AtomicAdd "
+                                                "(VK_EXT_shader_atomic_float)");
         break;
       default:
         if (cap >= 61 && cap <= 68) { // GroupNonUniform*
           static const char *const names[] = {
-              "GroupNonUniform",        "GroupNonUniformVote",
+              "GroupNonUniform",           "GroupNonUniformVote",
               "GroupNonUniformArithmetic", "GroupNonUniformBallot",
-              "GroupNonUniformShuffle", "GroupNonUniformShuffleRelative",
-              "GroupNonUniformClustered", "GroupNonUniformQuad"};
+              "GroupNonUniformShuffle",    "GroupNonUniformShuffleRelative",
+              "GroupNonUniformClustered",  "GroupNonUniformQuad"};
           uint32_t bit = 1u << (cap - 61);
           if (!caps.subgroupCompute || !(caps.subgroupOps & bit))
             return missing(names[cap - 61],
@@ -316,8 +315,7 @@ Error VulkanBackend::init() {
   void *lib = dlopen("libvulkan.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!lib) {
     const char *why = dlerror();
-    return initError = makeError(KGPU_ERROR_NO_DEVICE,
-                                 "no Vulkan loader (%s)",
+    return initError = makeError(KGPU_ERROR_NO_DEVICE, "no Vulkan loader (%s)",
                                  why ? why : "libvulkan.so.1 not found");
   }
   // The loader stays loaded for the life of the process.
@@ -358,8 +356,8 @@ Error VulkanBackend::init() {
 #undef X
 #define X(name)                                                                \
   if (!fns.name)                                                               \
-    return initError = Error(KGPU_ERROR_NO_DEVICE,                             \
-                             "the Vulkan loader lacks " #name);
+    return initError =                                                         \
+               Error(KGPU_ERROR_NO_DEVICE, "the Vulkan loader lacks " #name);
   KGPU_VK_INSTANCE_FUNCTIONS(X)
 #undef X
 
@@ -388,8 +386,7 @@ Error VulkanBackend::init() {
     for (uint32_t f = 0; f < families; ++f) {
       if (!(fam[f].queueFlags & VK_QUEUE_COMPUTE_BIT))
         continue;
-      if (chosen == families ||
-          !(fam[f].queueFlags & VK_QUEUE_GRAPHICS_BIT))
+      if (chosen == families || !(fam[f].queueFlags & VK_QUEUE_GRAPHICS_BIT))
         chosen = f;
     }
     if (chosen == families)
@@ -414,8 +411,8 @@ Error VulkanBackend::init() {
     fns.vkGetPhysicalDeviceMemoryProperties(h, &mem);
     for (uint32_t i = 0; i < mem.memoryHeapCount; ++i)
       if (mem.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
-        info.memory_bytes = std::max<uint64_t>(info.memory_bytes,
-                                               mem.memoryHeaps[i].size);
+        info.memory_bytes =
+            std::max<uint64_t>(info.memory_bytes, mem.memoryHeaps[i].size);
     physical.push_back(d);
   }
   if (physical.empty())
@@ -480,9 +477,8 @@ public:
   }
 
   Error lostError() const {
-    return Error(KGPU_ERROR_DEVICE_LOST,
-                 std::string("the Vulkan device '") + physical.info.name +
-                     "' was lost");
+    return Error(KGPU_ERROR_DEVICE_LOST, std::string("the Vulkan device '") +
+                                             physical.info.name + "' was lost");
   }
   /// Records a device loss (any call after it fails).
   Error noteFailure(VkResult r, const char *what) {
@@ -550,19 +546,21 @@ Error VulkanDevice::init() {
   VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomicFloat = {};
   chain(storage16, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES,
         nullptr); // core in 1.1
-  bool has8 = chain(storage8,
-                    VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES,
-                    "VK_KHR_8bit_storage");
-  bool hasF16 = chain(
-      float16Int8, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES,
-      "VK_KHR_shader_float16_int8");
-  bool hasA64 = chain(
-      atomicInt64, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES,
-      "VK_KHR_shader_atomic_int64");
-  bool hasAF = chain(
-      atomicFloat,
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT,
-      "VK_EXT_shader_atomic_float");
+  bool has8 =
+      chain(storage8, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES,
+            "VK_KHR_8bit_storage");
+  bool hasF16 =
+      chain(float16Int8,
+            VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES,
+            "VK_KHR_shader_float16_int8");
+  bool hasA64 =
+      chain(atomicInt64,
+            VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_INT64_FEATURES,
+            "VK_KHR_shader_atomic_int64");
+  bool hasAF =
+      chain(atomicFloat,
+            VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT,
+            "VK_EXT_shader_atomic_float");
   if (hasExtension(exts, "VK_KHR_portability_subset"))
     enabled.push_back("VK_KHR_portability_subset");
   ifns.vkGetPhysicalDeviceFeatures2(pd, &features);
@@ -589,7 +587,8 @@ Error VulkanDevice::init() {
   VkPhysicalDeviceSubgroupProperties subgroup = {};
   subgroup.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES;
   VkPhysicalDeviceMaintenance3Properties maintenance3 = {};
-  maintenance3.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES;
+  maintenance3.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES;
   subgroup.pNext = &maintenance3;
   VkPhysicalDeviceProperties2 props = {};
   props.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
@@ -629,8 +628,8 @@ Error VulkanDevice::init() {
     return vkError(r, "vkCreateDevice");
   }
 #define X(name)                                                                \
-  fns.name = reinterpret_cast<PFN_##name>(                                     \
-      ifns.vkGetDeviceProcAddr(device, #name));                                \
+  fns.name =                                                                   \
+      reinterpret_cast<PFN_##name>(ifns.vkGetDeviceProcAddr(device, #name));   \
   if (!fns.name)                                                               \
     return Error(KGPU_ERROR_BACKEND, "the Vulkan driver lacks " #name);
   KGPU_VK_DEVICE_FUNCTIONS(X)
@@ -723,8 +722,7 @@ Error VulkanDevice::allocate(VkDeviceSize size, bool hostVisible,
       last == VK_ERROR_OUT_OF_HOST_MEMORY)
     return makeError(KGPU_ERROR_OUT_OF_MEMORY,
                      "cannot allocate %llu bytes on the Vulkan device '%s'",
-                     static_cast<unsigned long long>(size),
-                     physical.info.name);
+                     static_cast<unsigned long long>(size), physical.info.name);
   return noteFailure(last, "vkAllocateMemory");
 }
 
@@ -832,9 +830,8 @@ public:
       std::memcpy(static_cast<char *>(mapped) + offset, src, n);
       return Error::success();
     }
-    return staged(offset, n, [&](void *staging) {
-      std::memcpy(staging, src, n);
-    }, true);
+    return staged(
+        offset, n, [&](void *staging) { std::memcpy(staging, src, n); }, true);
   }
 
   Error download(size_t offset, void *dst, size_t n) override {
@@ -842,9 +839,8 @@ public:
       std::memcpy(dst, static_cast<char *>(mapped) + offset, n);
       return Error::success();
     }
-    return staged(offset, n, [&](void *staging) {
-      std::memcpy(dst, staging, n);
-    }, false);
+    return staged(
+        offset, n, [&](void *staging) { std::memcpy(dst, staging, n); }, false);
   }
 
   Error copyFrom(size_t dstOffset, BackendBuffer &src, size_t srcOffset,
@@ -983,8 +979,8 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
     return makeError(KGPU_ERROR_INVALID_BUNDLE,
                      "the SPIR-V of kernel '%s' has a bad magic number",
                      k.name.c_str());
-  if (Error e = checkCapabilities(words, dev.caps, k.name,
-                                  dev.physical.info.name))
+  if (Error e =
+          checkCapabilities(words, dev.caps, k.name, dev.physical.info.name))
     return e;
   if (k.usesSubgroups) {
     uint32_t size = dev.caps.subgroupSize;
@@ -995,14 +991,13 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
                        k.name.c_str(), k.assumedSubgroupSize,
                        dev.physical.info.name, size);
     if (size && k.workgroupInvocations() % size)
-      return makeError(KGPU_ERROR_UNSUPPORTED,
-                       "kernel '%s' uses subgroups, which need full "
-                       "subgroups: its work-group size %llu is not a multiple "
-                       "of the Vulkan device's subgroup size %u",
-                       k.name.c_str(),
-                       static_cast<unsigned long long>(
-                           k.workgroupInvocations()),
-                       size);
+      return makeError(
+          KGPU_ERROR_UNSUPPORTED,
+          "kernel '%s' uses subgroups, which need full "
+          "subgroups: its work-group size %llu is not a multiple "
+          "of the Vulkan device's subgroup size %u",
+          k.name.c_str(),
+          static_cast<unsigned long long>(k.workgroupInvocations()), size);
   }
 
   auto kernel = std::make_unique<VulkanKernel>(dev);
@@ -1011,8 +1006,8 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
   smci.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
   smci.codeSize = bytes.size();
   smci.pCode = words.data();
-  VkResult r = f.vkCreateShaderModule(dev.device, &smci, nullptr,
-                                      &kernel->shader);
+  VkResult r =
+      f.vkCreateShaderModule(dev.device, &smci, nullptr, &kernel->shader);
   if (r != VK_SUCCESS)
     return dev.noteFailure(r, "vkCreateShaderModule");
 
@@ -1048,8 +1043,8 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
   cpci.stage.module = kernel->shader;
   cpci.stage.pName = k.name.c_str();
   cpci.layout = kernel->pipelineLayout;
-  r = f.vkCreateComputePipelines(dev.device, VK_NULL_HANDLE, 1, &cpci,
-                                 nullptr, &kernel->pipeline);
+  r = f.vkCreateComputePipelines(dev.device, VK_NULL_HANDLE, 1, &cpci, nullptr,
+                                 &kernel->pipeline);
   if (r != VK_SUCCESS) {
     kernel->pipeline = VK_NULL_HANDLE;
     Error e = dev.noteFailure(r, "vkCreateComputePipelines");
@@ -1214,8 +1209,8 @@ Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
   size_t n = request.args.size();
 
   // Scalars: one host-visible buffer, each value at an aligned offset.
-  VkDeviceSize align = std::max<VkDeviceSize>(
-      4, dev.limits.minStorageBufferOffsetAlignment);
+  VkDeviceSize align =
+      std::max<VkDeviceSize>(4, dev.limits.minStorageBufferOffsetAlignment);
   std::vector<VkDeviceSize> offsets(n, 0);
   std::vector<size_t> sizes(n, 0);
   VkDeviceSize scalarBytes = 0;
@@ -1229,15 +1224,14 @@ Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
   }
   if (scalarBytes) {
     void *mapped = nullptr;
-    if (Error e = dev.allocate(scalarBytes, true, s.scalars, s.scalarMemory,
-                               &mapped))
+    if (Error e =
+            dev.allocate(scalarBytes, true, s.scalars, s.scalarMemory, &mapped))
       return e;
     for (size_t i = 0; i < n; ++i)
       if (!request.args[i].buffer) {
         unsigned char bytes[8];
         scalarSlot(request.args[i], bytes);
-        std::memcpy(static_cast<char *>(mapped) + offsets[i], bytes,
-                    sizes[i]);
+        std::memcpy(static_cast<char *>(mapped) + offsets[i], bytes, sizes[i]);
       }
   }
 
@@ -1314,16 +1308,15 @@ Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
     f.vkCmdResetQueryPool(cb, s.queries, 0, 2);
   fullBarrier(f, cb);
   if (s.queries)
-    f.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, s.queries,
-                          0);
+    f.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, s.queries, 0);
   f.vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->pipeline);
   if (set)
     f.vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE,
                               kernel->pipelineLayout, 0, 1, &set, 0, nullptr);
   f.vkCmdDispatch(cb, request.grid[0], request.grid[1], request.grid[2]);
   if (s.queries)
-    f.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT,
-                          s.queries, 1);
+    f.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, s.queries,
+                          1);
   hostBarrier(f, cb);
   r = f.vkEndCommandBuffer(cb);
   if (r != VK_SUCCESS)
@@ -1377,8 +1370,8 @@ void VulkanQueue::retireLoop() {
     VkFence fence = s->fence;
     lock.unlock();
 
-    VkResult r = dev.fns.vkWaitForFences(dev.device, 1, &fence, VK_TRUE,
-                                         UINT64_MAX);
+    VkResult r =
+        dev.fns.vkWaitForFences(dev.device, 1, &fence, VK_TRUE, UINT64_MAX);
     uint64_t hostNs = monotonicNs() - s->submittedNs;
     Error status;
     uint64_t ns = hostNs;

@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 namespace {
 
 const char *const kUsage =
@@ -280,8 +282,8 @@ std::string describe(const kgpu_param_info &p) {
     if (p.rank > 1 || (p.rank == 1 && p.shape[0] >= 0)) {
       s += ", shape ";
       for (uint32_t i = 0; i < p.rank; ++i)
-        s += (i ? "x" : "") + (p.shape[i] < 0 ? std::string("?")
-                                              : std::to_string(p.shape[i]));
+        s += (i ? "x" : "") +
+             (p.shape[i] < 0 ? std::string("?") : std::to_string(p.shape[i]));
     }
   } else {
     s += "scalar ";
@@ -320,9 +322,17 @@ bool makeBufferBytes(const kgpu_param_info &p, const std::string &value,
   if (parts.size() < 2 || !parseCount(parts[1], n)) {
     error = parts.size() >= 2 && (gen == "zeros" || gen == "fill" ||
                                   gen == "iota" || gen == "rand")
-                ? "bad element count '" + parts[1] +
-                      "' (a positive integer)"
+                ? "bad element count '" + parts[1] + "' (a positive integer)"
                 : "'" + value + "' is not a buffer value; " + forms;
+    return false;
+  }
+  // The bytes are built in host memory first: refuse what cannot fit
+  // rather than fail the allocation.
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  if (pages > 0 && pageSize > 0 &&
+      n * elem > uint64_t(pages) * uint64_t(pageSize)) {
+    error = std::to_string(n) + " elements need " + std::to_string(n * elem) +
+            " bytes, more than this machine's memory";
     return false;
   }
   bytes.assign(n * elem, '\0');
@@ -575,9 +585,8 @@ int run(const Options &opts) {
     p.buffer = buffer.take();
     kgpu::Status s = p.buffer.upload(p.initial.data(), p.initial.size());
     if (!s.ok())
-      return runtimeError("cannot upload buffer '" +
-                              std::string(p.param.name) + "'",
-                          s);
+      return runtimeError(
+          "cannot upload buffer '" + std::string(p.param.name) + "'", s);
     args.push_back(kgpu::arg(p.buffer));
   }
 
@@ -597,9 +606,8 @@ int run(const Options &opts) {
           continue;
         kgpu::Status s = p.buffer.upload(p.initial.data(), p.initial.size());
         if (!s.ok())
-          return runtimeError("cannot upload buffer '" +
-                                  std::string(p.param.name) + "'",
-                              s);
+          return runtimeError(
+              "cannot upload buffer '" + std::string(p.param.name) + "'", s);
       }
     }
     kgpu::Result<uint64_t> ns = kernel->launch(args, config);
@@ -613,9 +621,8 @@ int run(const Options &opts) {
     std::string bytes(p->initial.size(), '\0');
     kgpu::Status s = p->buffer.download(&bytes[0], bytes.size());
     if (!s.ok())
-      return runtimeError("cannot download buffer '" +
-                              std::string(p->param.name) + "'",
-                          s);
+      return runtimeError(
+          "cannot download buffer '" + std::string(p->param.name) + "'", s);
     std::ofstream out(file, std::ios::binary);
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     out.close();
@@ -631,8 +638,8 @@ int run(const Options &opts) {
   if (times.size() == 1)
     std::printf("time: %s\n", formatTime(times[0]).c_str());
   else
-    std::printf("time over %zu runs: min %s, median %s, max %s\n",
-                times.size(), formatTime(times.front()).c_str(),
+    std::printf("time over %zu runs: min %s, median %s, max %s\n", times.size(),
+                formatTime(times.front()).c_str(),
                 formatTime(times[times.size() / 2]).c_str(),
                 formatTime(times.back()).c_str());
   return 0;
@@ -686,8 +693,8 @@ int main(int argc, char **argv) {
       (a == "--kernel" ? opts.kernel : opts.device) = v;
     } else if (a == "--arg" || a == "--out") {
       if (!next(v))
-        return usageError(a + " needs NAME=" +
-                          (a == "--arg" ? "VALUE" : "FILE"));
+        return usageError(a +
+                          " needs NAME=" + (a == "--arg" ? "VALUE" : "FILE"));
       size_t eq = v.find('=');
       if (eq == std::string::npos || eq == 0)
         return usageError(a + " " + v + ": expected NAME=" +

@@ -82,13 +82,13 @@ KGPU_API uint32_t kgpu_runtime_version(void);
 /// Element and scalar types of kernel parameters (the manifest's "type").
 typedef enum kgpu_type {
   KGPU_TYPE_INVALID = 0,
-  KGPU_TYPE_I1,    /* one byte, 0 or 1 */
+  KGPU_TYPE_I1, /* one byte, 0 or 1 */
   KGPU_TYPE_I8,
   KGPU_TYPE_I16,
-  KGPU_TYPE_I32,   /* also unsigned 32-bit data (kgc uint) */
+  KGPU_TYPE_I32, /* also unsigned 32-bit data (kgc uint) */
   KGPU_TYPE_I64,
-  KGPU_TYPE_F16,   /* IEEE half, as its 16-bit pattern */
-  KGPU_TYPE_BF16,  /* bfloat16, as its 16-bit pattern */
+  KGPU_TYPE_F16,  /* IEEE half, as its 16-bit pattern */
+  KGPU_TYPE_BF16, /* bfloat16, as its 16-bit pattern */
   KGPU_TYPE_F32,
   KGPU_TYPE_F64,
   KGPU_TYPE_INDEX, /* int64_t on the host */
@@ -126,16 +126,16 @@ typedef struct kgpu_event_t *kgpu_event;
 
 typedef struct kgpu_device_info {
   kgpu_backend backend;
-  uint32_t index;             /* within its backend */
+  uint32_t index; /* within its backend */
   char name[256];
-  int is_software;            /* CPU backend, lavapipe, SwiftShader */
+  int is_software; /* CPU backend, lavapipe, SwiftShader */
   uint32_t max_workgroup_size[3];
   uint32_t max_workgroup_invocations;
-  uint32_t max_grid[3];       /* work-groups per dimension */
+  uint32_t max_grid[3]; /* work-groups per dimension */
   uint64_t max_local_memory_bytes;
-  uint32_t subgroup_size;     /* 0 if unknown */
-  uint32_t compute_units;     /* SMs, CPU threads; 0 if unknown */
-  uint64_t memory_bytes;      /* 0 if unknown */
+  uint32_t subgroup_size; /* 0 if unknown */
+  uint32_t compute_units; /* SMs, CPU threads; 0 if unknown */
+  uint64_t memory_bytes;  /* 0 if unknown */
 } kgpu_device_info;
 
 /// Number of devices of every available backend (at least 1: the CPU).
@@ -162,8 +162,7 @@ KGPU_API void kgpu_device_release(kgpu_device device);
 /// (CUDA: the cubin of the device's architecture, else the PTX; Vulkan: the
 /// per-kernel SPIR-V; CPU: the shared object). A null device loads the
 /// manifest only: the kernels can be inspected but not launched.
-KGPU_API kgpu_status kgpu_module_load_file(kgpu_device device,
-                                           const char *path,
+KGPU_API kgpu_status kgpu_module_load_file(kgpu_device device, const char *path,
                                            kgpu_module *module);
 KGPU_API kgpu_status kgpu_module_load_memory(kgpu_device device,
                                              const void *data, size_t size,
@@ -215,20 +214,18 @@ typedef struct kgpu_param_info {
   const char *name;
   uint32_t index;
   kgpu_param_kind kind;
-  kgpu_type type;          /* scalar type, or buffer element type */
+  kgpu_type type; /* scalar type, or buffer element type */
   kgpu_access access;
-  uint32_t rank;           /* buffers: rank of the shape (1 for T*) */
-  const int64_t *shape;    /* buffers: `rank` extents, -1 = dynamic */
+  uint32_t rank;        /* buffers: rank of the shape (1 for T*) */
+  const int64_t *shape; /* buffers: `rank` extents, -1 = dynamic */
 } kgpu_param_info;
 
 KGPU_API kgpu_status kgpu_kernel_get_info(kgpu_kernel kernel,
                                           kgpu_kernel_info *info);
-KGPU_API kgpu_status kgpu_kernel_get_param(kgpu_kernel kernel,
-                                           uint32_t index,
+KGPU_API kgpu_status kgpu_kernel_get_param(kgpu_kernel kernel, uint32_t index,
                                            kgpu_param_info *info);
 KGPU_API kgpu_status kgpu_kernel_find_param(kgpu_kernel kernel,
-                                            const char *name,
-                                            uint32_t *index);
+                                            const char *name, uint32_t *index);
 
 /*===-------------------------------------------------------------------===*
  * Buffers: device memory that stays on the device between launches.
@@ -310,8 +307,7 @@ KGPU_API kgpu_status kgpu_launch(kgpu_queue queue, kgpu_kernel kernel,
                                  kgpu_event *event);
 /// Launches on the device's default queue and waits. `time_ns` (optional)
 /// receives the kernel's execution time.
-KGPU_API kgpu_status kgpu_launch_sync(kgpu_kernel kernel,
-                                      const kgpu_arg *args,
+KGPU_API kgpu_status kgpu_launch_sync(kgpu_kernel kernel, const kgpu_arg *args,
                                       uint32_t num_args,
                                       const kgpu_launch_config *config,
                                       uint64_t *time_ns);
@@ -323,8 +319,7 @@ KGPU_API kgpu_status kgpu_event_wait(kgpu_event event);
 KGPU_API kgpu_status kgpu_event_query(kgpu_event event);
 /// Waits for the launch, then gives its execution time in nanoseconds
 /// (device timestamps where the device has them).
-KGPU_API kgpu_status kgpu_event_elapsed_ns(kgpu_event event,
-                                           uint64_t *time_ns);
+KGPU_API kgpu_status kgpu_event_elapsed_ns(kgpu_event event, uint64_t *time_ns);
 KGPU_API void kgpu_event_release(kgpu_event event);
 
 /*===-------------------------------------------------------------------===*

@@ -5,8 +5,8 @@
 // Result<T> carrying the status code and the runtime's message.
 //
 //   kgpu::Result<kgpu::Device> dev = kgpu::Device::open();        // default
-//   kgpu::Result<kgpu::Module> mod = kgpu::Module::loadFile(*dev, "saxpy.kgpu");
-//   kgpu::Result<kgpu::Kernel> k = mod->kernel("saxpy");
+//   kgpu::Result<kgpu::Module> mod = kgpu::Module::loadFile(*dev,
+//   "saxpy.kgpu"); kgpu::Result<kgpu::Kernel> k = mod->kernel("saxpy");
 //   kgpu::Result<kgpu::Buffer> x = kgpu::Buffer::create(*dev, n * 4);
 //   x->upload(hostX.data(), n * 4);
 //   kgpu::Result<uint64_t> ns = k->launch(
@@ -289,9 +289,8 @@ public:
   Result<uint64_t> launch(const std::vector<kgpu_arg> &args,
                           const LaunchConfig &config = LaunchConfig()) const {
     uint64_t ns = 0;
-    Status s = kgpu_launch_sync(kernel_, args.data(),
-                                static_cast<uint32_t>(args.size()), &config,
-                                &ns);
+    Status s = kgpu_launch_sync(
+        kernel_, args.data(), static_cast<uint32_t>(args.size()), &config, &ns);
     if (!s.ok())
       return s;
     return ns;

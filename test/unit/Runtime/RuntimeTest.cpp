@@ -1,0 +1,796 @@
+//===- RuntimeTest.cpp - tests of the kgpu runtime C API ------------------===//
+//
+// Every test that runs kernels is instantiated for the CPU backend and for
+// the first Vulkan device (lavapipe in CI; skipped without one). The kernels
+// are compiled from .kgc at build time (see CMakeLists.txt).
+//
+//===----------------------------------------------------------------------===//
+
+#include "kgpu/runtime.h"
+
+#include "gtest/gtest.h"
+
+#include <atomic>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <dlfcn.h>
+
+namespace {
+
+std::string kernelPath(const char *name) {
+  return std::string(KGPU_TEST_KERNEL_DIR) + "/" + name + ".kgpu";
+}
+
+std::string readFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)),
+                     std::istreambuf_iterator<char>());
+}
+
+std::string lastError() { return kgpu_last_error_message(); }
+
+#define EXPECT_STATUS(expected, call)                                          \
+  do {                                                                         \
+    kgpu_status status_ = (call);                                              \
+    EXPECT_EQ(status_, expected)                                               \
+        << kgpu_status_string(status_) << ": " << lastError();                 \
+  } while (0)
+
+#define ASSERT_OK(call)                                                        \
+  do {                                                                         \
+    kgpu_status status_ = (call);                                              \
+    ASSERT_EQ(status_, KGPU_SUCCESS)                                           \
+        << kgpu_status_string(status_) << ": " << lastError();                 \
+  } while (0)
+
+/// Whether some Vulkan device is present (lavapipe in CI).
+bool haveVulkan() {
+  static int have = -1;
+  if (have < 0) {
+    kgpu_device d = nullptr;
+    have = kgpu_device_open("vulkan", &d) == KGPU_SUCCESS;
+    kgpu_device_release(d);
+  }
+  return have;
+}
+
+//===----------------------------------------------------------------------===//
+// Devices
+//===----------------------------------------------------------------------===//
+
+TEST(Devices, EnumerateEndsWithTheCPU) {
+  uint32_t count = 0;
+  ASSERT_OK(kgpu_device_count(&count));
+  ASSERT_GE(count, 1u);
+  kgpu_device_info info;
+  ASSERT_OK(kgpu_device_describe(count - 1, &info));
+  EXPECT_EQ(info.backend, KGPU_BACKEND_CPU);
+  EXPECT_TRUE(info.is_software);
+  EXPECT_GE(info.compute_units, 1u);
+  EXPECT_STATUS(KGPU_ERROR_NOT_FOUND, kgpu_device_describe(count, &info));
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT, kgpu_device_count(nullptr));
+
+  kgpu_device d = nullptr;
+  ASSERT_OK(kgpu_device_open_index(count - 1, &d));
+  kgpu_device_info opened;
+  ASSERT_OK(kgpu_device_get_info(d, &opened));
+  EXPECT_STREQ(opened.name, info.name);
+  kgpu_device_release(d);
+  EXPECT_STATUS(KGPU_ERROR_NOT_FOUND, kgpu_device_open_index(count, &d));
+  EXPECT_EQ(d, nullptr);
+}
+
+TEST(Devices, OpenBySpec) {
+  kgpu_device a = nullptr, b = nullptr;
+  ASSERT_OK(kgpu_device_open("cpu", &a));
+  ASSERT_OK(kgpu_device_open("cpu:0", &b));
+  EXPECT_EQ(a, b) << "one physical device, one handle";
+  kgpu_device_release(a);
+  kgpu_device_release(b);
+
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT, kgpu_device_open("tpu", &a));
+  EXPECT_NE(lastError().find("expected cpu, cuda[:N] or vulkan[:N]"),
+            std::string::npos);
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT, kgpu_device_open("cpu:x", &a));
+  EXPECT_STATUS(KGPU_ERROR_NOT_FOUND, kgpu_device_open("cpu:1", &a));
+  EXPECT_EQ(a, nullptr);
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT, kgpu_device_open("cpu", nullptr));
+}
+
+TEST(Devices, NoCUDADriverIsAnError) {
+  void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  void *loadable = cuda ? cuda : dlopen("libcuda.so.1", RTLD_NOW);
+  if (loadable)
+    GTEST_SKIP() << "this machine has a CUDA driver";
+  kgpu_device d = nullptr;
+  EXPECT_STATUS(KGPU_ERROR_NO_DEVICE, kgpu_device_open("cuda", &d));
+  EXPECT_NE(lastError().find("no CUDA driver"), std::string::npos)
+      << lastError();
+  EXPECT_EQ(d, nullptr);
+}
+
+TEST(Devices, EnvironmentOverride) {
+  const char *old = std::getenv("KGPU_DEVICE");
+  std::string saved = old ? old : "";
+  setenv("KGPU_DEVICE", "cpu", 1);
+  kgpu_device d = nullptr;
+  ASSERT_OK(kgpu_device_open(nullptr, &d));
+  kgpu_device_info info;
+  ASSERT_OK(kgpu_device_get_info(d, &info));
+  EXPECT_EQ(info.backend, KGPU_BACKEND_CPU);
+  kgpu_device_release(d);
+
+  setenv("KGPU_DEVICE", "gpu9", 1);
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT, kgpu_device_open("", &d));
+  EXPECT_NE(lastError().find("KGPU_DEVICE"), std::string::npos);
+  // An explicit spec wins over the environment.
+  ASSERT_OK(kgpu_device_open("cpu", &d));
+  kgpu_device_release(d);
+  if (old)
+    setenv("KGPU_DEVICE", saved.c_str(), 1);
+  else
+    unsetenv("KGPU_DEVICE");
+}
+
+TEST(Devices, DefaultSkipsSoftwareVulkan) {
+  if (std::getenv("KGPU_DEVICE"))
+    GTEST_SKIP() << "KGPU_DEVICE is set";
+  kgpu_device d = nullptr;
+  ASSERT_OK(kgpu_device_open(nullptr, &d));
+  kgpu_device_info info;
+  ASSERT_OK(kgpu_device_get_info(d, &info));
+  if (info.backend == KGPU_BACKEND_VULKAN) {
+    EXPECT_FALSE(info.is_software) << info.name;
+  }
+  kgpu_device_release(d);
+}
+
+//===----------------------------------------------------------------------===//
+// Bundles
+//===----------------------------------------------------------------------===//
+
+class Bundles : public ::testing::Test {
+protected:
+  void SetUp() override { ASSERT_OK(kgpu_device_open("cpu", &device)); }
+  void TearDown() override { kgpu_device_release(device); }
+  kgpu_device device = nullptr;
+};
+
+TEST_F(Bundles, MissingFile) {
+  kgpu_module m = nullptr;
+  EXPECT_STATUS(KGPU_ERROR_NOT_FOUND,
+                kgpu_module_load_file(device, "/nonexistent.kgpu", &m));
+  EXPECT_EQ(m, nullptr);
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_module_load_file(device, nullptr, &m));
+}
+
+TEST_F(Bundles, CorruptBundlesAreErrors) {
+  std::string good = readFile(kernelPath("saxpy"));
+  ASSERT_GT(good.size(), 100u);
+  kgpu_module m = nullptr;
+  // Every truncation, and a flipped byte at many offsets: an error or a
+  // valid load, never a crash.
+  for (size_t n = 0; n < good.size(); n += (n < 256 ? 1 : 97)) {
+    EXPECT_NE(kgpu_module_load_memory(device, good.data(), n, &m), KGPU_SUCCESS)
+        << "truncated to " << n;
+    EXPECT_EQ(m, nullptr);
+  }
+  // Flipped bytes in the header and manifest. (Payload bytes are native
+  // code or SPIR-V that the bundle carries no checksum for: a corrupt CPU
+  // library cannot be detected before it is loaded.)
+  uint32_t manifestSize = 0;
+  std::memcpy(&manifestSize, good.data() + 12, 4);
+  for (size_t i = 0; i < 16 + manifestSize; i += 7) {
+    std::string bad = good;
+    bad[i] = static_cast<char>(bad[i] ^ 0x5a);
+    if (kgpu_module_load_memory(device, bad.data(), bad.size(), &m) ==
+        KGPU_SUCCESS)
+      kgpu_module_release(m);
+  }
+  std::string badMagic = good;
+  badMagic[0] = 'X';
+  EXPECT_STATUS(
+      KGPU_ERROR_INVALID_BUNDLE,
+      kgpu_module_load_memory(device, badMagic.data(), badMagic.size(), &m));
+  EXPECT_NE(lastError().find("bad magic"), std::string::npos);
+  std::string hugeManifest = good;
+  hugeManifest[12] = hugeManifest[13] = hugeManifest[14] = '\x7f';
+  EXPECT_STATUS(KGPU_ERROR_INVALID_BUNDLE,
+                kgpu_module_load_memory(device, hugeManifest.data(),
+                                        hugeManifest.size(), &m));
+  EXPECT_STATUS(KGPU_ERROR_INVALID_BUNDLE,
+                kgpu_module_load_memory(device, "", 0, &m));
+}
+
+/// A bundle with `manifest` and no payloads.
+std::string makeBundle(const std::string &manifest) {
+  std::string b("KGPUBNDL", 8);
+  uint32_t version = 1, size = static_cast<uint32_t>(manifest.size());
+  b.append(reinterpret_cast<const char *>(&version), 4);
+  b.append(reinterpret_cast<const char *>(&size), 4);
+  return b + manifest;
+}
+
+TEST_F(Bundles, InvalidManifests) {
+  const char *bad[] = {
+      "not json",
+      "[1, 2]",
+      R"({"kernels": [], "payloads": [{"target": "cpu", "format": "x",
+          "offset": 0, "size": 99}]})",
+      R"({"kernels": [{"params": []}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "x", "kind":
+          "buffer", "type": "vector<4xf32>"}], "launch": {"model":
+          "ndrange"}, "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "x", "kind":
+          "pointer", "type": "f32"}], "launch": {}, "workgroup_size":
+          [1, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [], "launch": {"model":
+          "ndrange"}, "workgroup_size": [0, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [], "launch": {"model":
+          "warp"}, "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "a", "kind":
+          "scalar", "type": "i32"}, {"name": "a", "kind": "scalar", "type":
+          "i32"}], "launch": {}, "workgroup_size": [1, 1, 1]}],
+          "payloads": []})",
+      R"({"version": 99, "kernels": [], "payloads": []})",
+  };
+  for (const char *manifest : bad) {
+    std::string bundle = makeBundle(manifest);
+    kgpu_module m = nullptr;
+    EXPECT_EQ(
+        kgpu_module_load_memory(nullptr, bundle.data(), bundle.size(), &m),
+        KGPU_ERROR_INVALID_BUNDLE)
+        << manifest << ": " << lastError();
+    EXPECT_EQ(m, nullptr);
+  }
+}
+
+TEST_F(Bundles, NoPayloadForTheDevice) {
+  kgpu_module m = nullptr;
+  EXPECT_STATUS(KGPU_ERROR_NO_PAYLOAD,
+                kgpu_module_load_file(
+                    device, kernelPath("saxpy_vulkan_only").c_str(), &m));
+  EXPECT_NE(lastError().find("no CPU payload"), std::string::npos);
+}
+
+TEST_F(Bundles, InspectWithoutADevice) {
+  kgpu_module m = nullptr;
+  ASSERT_OK(kgpu_module_load_file(nullptr, kernelPath("saxpy").c_str(), &m));
+  uint32_t count = 0;
+  ASSERT_OK(kgpu_module_kernel_count(m, &count));
+  EXPECT_EQ(count, 1u);
+  kgpu_kernel k = nullptr;
+  ASSERT_OK(kgpu_module_get_kernel(m, "saxpy", &k));
+  kgpu_kernel_info info;
+  ASSERT_OK(kgpu_kernel_get_info(k, &info));
+  EXPECT_STREQ(info.name, "saxpy");
+  EXPECT_EQ(info.param_count, 4u);
+  EXPECT_EQ(info.model, KGPU_LAUNCH_NDRANGE);
+  EXPECT_EQ(info.workgroup_size[0], 256u);
+  kgpu_param_info p;
+  ASSERT_OK(kgpu_kernel_get_param(k, 3, &p));
+  EXPECT_STREQ(p.name, "y");
+  EXPECT_EQ(p.kind, KGPU_PARAM_BUFFER);
+  EXPECT_EQ(p.type, KGPU_TYPE_F32);
+  EXPECT_EQ(p.access, KGPU_ACCESS_READ_WRITE);
+  ASSERT_EQ(p.rank, 1u);
+  EXPECT_EQ(p.shape[0], -1);
+  EXPECT_STATUS(KGPU_ERROR_NOT_FOUND, kgpu_kernel_get_param(k, 4, &p));
+  uint32_t index = 0;
+  ASSERT_OK(kgpu_kernel_find_param(k, "a", &index));
+  EXPECT_EQ(index, 1u);
+  EXPECT_STATUS(KGPU_ERROR_NOT_FOUND, kgpu_kernel_find_param(k, "z", &index));
+  EXPECT_NE(lastError().find("n, a, x, y"), std::string::npos);
+
+  kgpu_arg arg = kgpu_arg_i32(1);
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_launch_sync(k, &arg, 1, nullptr, nullptr));
+  EXPECT_NE(lastError().find("without a device"), std::string::npos);
+
+  EXPECT_STATUS(KGPU_ERROR_NOT_FOUND, kgpu_module_get_kernel(m, "sgemm", &k));
+  EXPECT_NE(lastError().find("it has: saxpy"), std::string::npos);
+  EXPECT_STATUS(KGPU_ERROR_NOT_FOUND,
+                kgpu_module_get_kernel_by_index(m, 1, &k));
+  kgpu_module_release(m);
+}
+
+//===----------------------------------------------------------------------===//
+// Per-device tests
+//===----------------------------------------------------------------------===//
+
+class OnDevice : public ::testing::TestWithParam<const char *> {
+protected:
+  void SetUp() override {
+    if (std::string(GetParam()) == "vulkan" && !haveVulkan())
+      GTEST_SKIP() << "no Vulkan device";
+    ASSERT_OK(kgpu_device_open(GetParam(), &device));
+  }
+  void TearDown() override {
+    for (kgpu_buffer b : buffers)
+      kgpu_buffer_release(b);
+    for (kgpu_module m : modules)
+      kgpu_module_release(m);
+    kgpu_device_release(device);
+  }
+
+  kgpu_kernel load(const char *bundle, const char *kernel) {
+    kgpu_module m = nullptr;
+    kgpu_status s =
+        kgpu_module_load_file(device, kernelPath(bundle).c_str(), &m);
+    EXPECT_EQ(s, KGPU_SUCCESS) << lastError();
+    if (s != KGPU_SUCCESS)
+      return nullptr;
+    modules.push_back(m);
+    kgpu_kernel k = nullptr;
+    s = kgpu_module_get_kernel(m, kernel, &k);
+    EXPECT_EQ(s, KGPU_SUCCESS) << lastError();
+    return k;
+  }
+
+  template <typename T> kgpu_buffer buffer(const std::vector<T> &data) {
+    kgpu_buffer b = nullptr;
+    EXPECT_EQ(kgpu_buffer_create(device, data.size() * sizeof(T), &b),
+              KGPU_SUCCESS)
+        << lastError();
+    EXPECT_EQ(kgpu_buffer_upload(b, 0, data.data(), data.size() * sizeof(T)),
+              KGPU_SUCCESS)
+        << lastError();
+    buffers.push_back(b);
+    return b;
+  }
+
+  template <typename T> std::vector<T> read(kgpu_buffer b) {
+    size_t size = 0;
+    kgpu_buffer_get_size(b, &size);
+    std::vector<T> out(size / sizeof(T));
+    EXPECT_EQ(kgpu_buffer_download(b, 0, out.data(), size), KGPU_SUCCESS)
+        << lastError();
+    return out;
+  }
+
+  kgpu_device device = nullptr;
+  std::vector<kgpu_buffer> buffers;
+  std::vector<kgpu_module> modules;
+};
+
+INSTANTIATE_TEST_SUITE_P(Backends, OnDevice, ::testing::Values("cpu", "vulkan"),
+                         [](const ::testing::TestParamInfo<const char *> &i) {
+                           return std::string(i.param);
+                         });
+
+TEST_P(OnDevice, BufferTransfers) {
+  std::vector<int32_t> data(1000);
+  for (int i = 0; i < 1000; ++i)
+    data[i] = i * 7 - 3;
+  kgpu_buffer a = buffer(data);
+  EXPECT_EQ(read<int32_t>(a), data);
+
+  kgpu_buffer b = nullptr;
+  ASSERT_OK(kgpu_buffer_create(device, 4000, &b));
+  buffers.push_back(b);
+  EXPECT_EQ(read<int32_t>(b), std::vector<int32_t>(1000, 0))
+      << "new buffers are zero-filled";
+  ASSERT_OK(kgpu_buffer_copy(b, 400, a, 0, 400));
+  std::vector<int32_t> got = read<int32_t>(b);
+  EXPECT_EQ(got[100], data[0]);
+  EXPECT_EQ(got[199], data[99]);
+  EXPECT_EQ(got[200], 0);
+  int32_t part[3];
+  ASSERT_OK(kgpu_buffer_download(a, 8, part, sizeof(part)));
+  EXPECT_EQ(part[0], data[2]);
+
+  // A 3-byte buffer (sub-word sizes are padded on Vulkan).
+  kgpu_buffer odd = nullptr;
+  ASSERT_OK(kgpu_buffer_create(device, 3, &odd));
+  ASSERT_OK(kgpu_buffer_upload(odd, 0, "abc", 3));
+  char back[4] = {};
+  ASSERT_OK(kgpu_buffer_download(odd, 0, back, 3));
+  EXPECT_STREQ(back, "abc");
+  kgpu_buffer_release(odd);
+}
+
+TEST_P(OnDevice, BufferErrors) {
+  kgpu_buffer b = nullptr;
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT, kgpu_buffer_create(device, 0, &b));
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_buffer_create(nullptr, 4, &b));
+  EXPECT_STATUS(KGPU_ERROR_OUT_OF_MEMORY,
+                kgpu_buffer_create(device, size_t(1) << 62, &b));
+  EXPECT_EQ(b, nullptr);
+  ASSERT_OK(kgpu_buffer_create(device, 16, &b));
+  buffers.push_back(b);
+  char data[32] = {};
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT, kgpu_buffer_upload(b, 8, data, 9));
+  EXPECT_NE(lastError().find("outside the 16-byte buffer"), std::string::npos);
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_buffer_download(b, 17, data, 0));
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_buffer_upload(b, 0, nullptr, 4));
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT, kgpu_buffer_copy(b, 0, b, 4, 8));
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT, kgpu_buffer_copy(b, 0, b, 8, 16));
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_buffer_copy(nullptr, 0, b, 0, 1));
+}
+
+struct Saxpy {
+  static constexpr int n = 1000;
+  std::vector<float> x, y, expected;
+  Saxpy() : x(n), y(n), expected(n) {
+    for (int i = 0; i < n; ++i) {
+      x[i] = 0.5f * i;
+      y[i] = 1000.0f - i;
+      expected[i] = 2.5f * x[i] + y[i];
+    }
+  }
+};
+
+void expectNear(const std::vector<float> &got, const std::vector<float> &want) {
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < got.size(); ++i)
+    ASSERT_NEAR(got[i], want[i], 1e-4f * std::fabs(want[i]) + 1e-6f)
+        << "at " << i;
+}
+
+TEST_P(OnDevice, SaxpyByPositionAndByName) {
+  kgpu_kernel k = load("saxpy", "saxpy");
+  ASSERT_NE(k, nullptr);
+  Saxpy s;
+  kgpu_buffer x = buffer(s.x), y = buffer(s.y);
+  kgpu_arg args[] = {kgpu_arg_i32(Saxpy::n), kgpu_arg_f32(2.5f),
+                     kgpu_arg_buffer(x), kgpu_arg_buffer(y)};
+  kgpu_launch_config config = {{(Saxpy::n + 255) / 256, 0, 0}, {0, 0, 0}};
+  uint64_t ns = 0;
+  ASSERT_OK(kgpu_launch_sync(k, args, 4, &config, &ns));
+  EXPECT_GT(ns, 0u);
+  expectNear(read<float>(y), s.expected);
+
+  // By name, in any order (and mixed with a positional first argument).
+  ASSERT_OK(kgpu_buffer_upload(y, 0, s.y.data(), s.y.size() * 4));
+  kgpu_arg named[] = {
+      kgpu_arg_i32(Saxpy::n),
+      kgpu_arg_named("y", kgpu_arg_buffer(y)),
+      kgpu_arg_named("a", kgpu_arg_f32(2.5f)),
+      kgpu_arg_named("x", kgpu_arg_buffer(x)),
+  };
+  ASSERT_OK(kgpu_launch_sync(k, named, 4, &config, nullptr));
+  expectNear(read<float>(y), s.expected);
+}
+
+TEST_P(OnDevice, ArgumentMismatches) {
+  kgpu_kernel k = load("saxpy", "saxpy");
+  ASSERT_NE(k, nullptr);
+  kgpu_buffer x = buffer(std::vector<float>(256));
+  kgpu_buffer y = buffer(std::vector<float>(256));
+  kgpu_buffer odd = nullptr;
+  ASSERT_OK(kgpu_buffer_create(device, 6, &odd));
+  buffers.push_back(odd);
+  kgpu_launch_config config = {{1, 1, 1}, {0, 0, 0}};
+  struct Case {
+    std::vector<kgpu_arg> args;
+    const char *message;
+  };
+  std::vector<Case> cases = {
+      {{kgpu_arg_i32(1), kgpu_arg_f32(1), kgpu_arg_buffer(x)},
+       "no argument for parameter 'y' (#3, buffer of f32)"},
+      {{kgpu_arg_i32(1), kgpu_arg_f32(1), kgpu_arg_buffer(x),
+        kgpu_arg_buffer(y), kgpu_arg_i32(0)},
+       "too many arguments: kernel 'saxpy' takes 4, got 5"},
+      {{kgpu_arg_i32(1), kgpu_arg_f32(1), kgpu_arg_f32(1), kgpu_arg_buffer(y)},
+       "parameter 'x' (#2, buffer of f32) needs a buffer, got a scalar"},
+      {{kgpu_arg_buffer(x), kgpu_arg_f32(1), kgpu_arg_buffer(x),
+        kgpu_arg_buffer(y)},
+       "parameter 'n' (#0, scalar i32) needs a scalar, got a buffer"},
+      {{kgpu_arg_i32(1), kgpu_arg_f64(1), kgpu_arg_buffer(x),
+        kgpu_arg_buffer(y)},
+       "needs a f32 scalar, got f64"},
+      {{kgpu_arg_i32(1), kgpu_arg_f32(1), kgpu_arg_buffer(nullptr),
+        kgpu_arg_buffer(y)},
+       "the buffer for parameter 'x' (#2, buffer of f32) is null"},
+      {{kgpu_arg_i32(1), kgpu_arg_f32(1), kgpu_arg_buffer(odd),
+        kgpu_arg_buffer(y)},
+       "has 6 bytes, not a whole number of 4-byte f32 elements"},
+      {{kgpu_arg_i32(1), kgpu_arg_f32(1), kgpu_arg_buffer(x),
+        kgpu_arg_named("z", kgpu_arg_buffer(y))},
+       "kernel 'saxpy' has no parameter 'z' (parameters: n, a, x, y)"},
+      {{kgpu_arg_i32(1), kgpu_arg_f32(1), kgpu_arg_buffer(x),
+        kgpu_arg_named("n", kgpu_arg_i32(2))},
+       "parameter 'n' (#0, scalar i32) is given twice"},
+  };
+  for (const Case &c : cases) {
+    EXPECT_STATUS(KGPU_ERROR_ARGUMENT_MISMATCH,
+                  kgpu_launch_sync(k, c.args.data(),
+                                   static_cast<uint32_t>(c.args.size()),
+                                   &config, nullptr));
+    EXPECT_NE(lastError().find(c.message), std::string::npos)
+        << "got: " << lastError() << "\nwanted: " << c.message;
+  }
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_launch_sync(k, nullptr, 4, &config, nullptr));
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_launch_sync(nullptr, nullptr, 0, &config, nullptr));
+}
+
+TEST_P(OnDevice, LaunchConfigErrors) {
+  kgpu_kernel k = load("saxpy", "saxpy");
+  ASSERT_NE(k, nullptr);
+  kgpu_buffer x = buffer(std::vector<float>(256));
+  kgpu_arg args[] = {kgpu_arg_i32(256), kgpu_arg_f32(1), kgpu_arg_buffer(x),
+                     kgpu_arg_buffer(x)};
+  EXPECT_STATUS(KGPU_ERROR_LAUNCH_CONFIG,
+                kgpu_launch_sync(k, args, 4, nullptr, nullptr));
+  EXPECT_NE(lastError().find("must give the grid"), std::string::npos);
+
+  kgpu_launch_config wrongLocal = {{1, 1, 1}, {128, 1, 1}};
+  EXPECT_STATUS(KGPU_ERROR_LAUNCH_CONFIG,
+                kgpu_launch_sync(k, args, 4, &wrongLocal, nullptr));
+  EXPECT_NE(lastError().find("compiled for work-group size 256x1x1"),
+            std::string::npos);
+
+  kgpu_device_info info;
+  ASSERT_OK(kgpu_device_get_info(device, &info));
+  kgpu_launch_config tooLarge = {{1, 1, 1}, {0, 0, 0}};
+  tooLarge.grid[1] = info.max_grid[1] + 1;
+  if (info.max_grid[1] < UINT32_MAX) {
+    EXPECT_STATUS(KGPU_ERROR_LAUNCH_CONFIG,
+                  kgpu_launch_sync(k, args, 4, &tooLarge, nullptr));
+    EXPECT_NE(lastError().find("exceed the device's limit"), std::string::npos);
+  }
+  kgpu_launch_config zero = {{0, 2, 0}, {0, 0, 0}};
+  EXPECT_STATUS(KGPU_ERROR_LAUNCH_CONFIG,
+                kgpu_launch_sync(k, args, 4, &zero, nullptr));
+
+  kgpu_kernel big = load("big_local", "big_local");
+  ASSERT_NE(big, nullptr);
+  kgpu_arg out = kgpu_arg_buffer(x);
+  kgpu_launch_config one = {{1, 1, 1}, {0, 0, 0}};
+  EXPECT_STATUS(KGPU_ERROR_LAUNCH_CONFIG,
+                kgpu_launch_sync(big, &out, 1, &one, nullptr));
+  EXPECT_NE(lastError().find("8388608 bytes of local memory"),
+            std::string::npos);
+}
+
+TEST_P(OnDevice, Grid2D) {
+  kgpu_kernel k = load("fill_index", "fill_index");
+  ASSERT_NE(k, nullptr);
+  const int width = 48, height = 32; // 3 x 2 work-groups of 16 x 16
+  kgpu_buffer out = buffer(std::vector<int32_t>(width * height, -1));
+  kgpu_arg args[] = {kgpu_arg_buffer(out), kgpu_arg_i32(width)};
+  kgpu_launch_config config = {{3, 2, 1}, {16, 16, 1}};
+  ASSERT_OK(kgpu_launch_sync(k, args, 2, &config, nullptr));
+  std::vector<int32_t> got = read<int32_t>(out);
+  for (int i = 0; i < width * height; ++i)
+    ASSERT_EQ(got[i], i);
+}
+
+TEST_P(OnDevice, ParallelLoopDefaultGrid) {
+  kgpu_kernel k = load("dot_product", "dot_product");
+  ASSERT_NE(k, nullptr);
+  const int n = 100000;
+  std::vector<float> x(n, 1.0f), y(n, 2.0f);
+  kgpu_buffer bx = buffer(x), by = buffer(y);
+  kgpu_buffer result = buffer(std::vector<float>(1, 0.0f));
+  kgpu_arg args[] = {kgpu_arg_buffer(bx), kgpu_arg_buffer(by),
+                     kgpu_arg_buffer(result), kgpu_arg_i32(n)};
+  ASSERT_OK(kgpu_launch_sync(k, args, 4, nullptr, nullptr));
+  EXPECT_EQ(read<float>(result)[0], 2.0f * n);
+  // An explicit grid works too (grid-stride loops).
+  ASSERT_OK(kgpu_buffer_upload(result, 0, "\0\0\0\0", 4));
+  kgpu_launch_config config = {{3, 0, 0}, {0, 0, 0}};
+  ASSERT_OK(kgpu_launch_sync(k, args, 4, &config, nullptr));
+  EXPECT_EQ(read<float>(result)[0], 2.0f * n);
+}
+
+TEST_P(OnDevice, ScalarTypes) {
+  kgpu_kernel k = load("scalars", "scalars");
+  ASSERT_NE(k, nullptr);
+  kgpu_buffer ints = buffer(std::vector<int64_t>(4, 0));
+  kgpu_buffer floats = buffer(std::vector<double>(2, 0));
+  kgpu_arg args[] = {kgpu_arg_buffer(ints),     kgpu_arg_buffer(floats),
+                     kgpu_arg_i32(-5),          kgpu_arg_i64(-123456789012ll),
+                     kgpu_arg_u32(4000000000u), kgpu_arg_i64(-1),
+                     kgpu_arg_f32(1.5f),        kgpu_arg_f64(2.25)};
+  kgpu_launch_config config = {{1, 1, 1}, {0, 0, 0}};
+  ASSERT_OK(kgpu_launch_sync(k, args, 8, &config, nullptr));
+  std::vector<int64_t> gotInts = read<int64_t>(ints);
+  EXPECT_EQ(gotInts[0], -5);
+  EXPECT_EQ(gotInts[1], -123456789012ll);
+  EXPECT_EQ(gotInts[2], 4000000000ll);
+  EXPECT_EQ(gotInts[3], -1);
+  std::vector<double> gotFloats = read<double>(floats);
+  EXPECT_EQ(gotFloats[0], 1.5);
+  EXPECT_EQ(gotFloats[1], 2.25);
+}
+
+TEST_P(OnDevice, Subgroups) {
+  kgpu_kernel k = load("subgroup_reduce", "subgroup_sum");
+  ASSERT_NE(k, nullptr);
+  const int n = 1000;
+  kgpu_buffer in = buffer(std::vector<float>(1024, 1.0f));
+  kgpu_buffer out = buffer(std::vector<float>(1, 0.0f));
+  kgpu_arg args[] = {kgpu_arg_buffer(in), kgpu_arg_buffer(out),
+                     kgpu_arg_i32(n)};
+  kgpu_launch_config config = {{4, 1, 1}, {0, 0, 0}};
+  ASSERT_OK(kgpu_launch_sync(k, args, 3, &config, nullptr));
+  EXPECT_EQ(read<float>(out)[0], static_cast<float>(n));
+}
+
+TEST_P(OnDevice, AsyncQueuesAndEvents) {
+  kgpu_kernel k = load("saxpy", "saxpy");
+  ASSERT_NE(k, nullptr);
+  Saxpy s;
+  kgpu_queue q = nullptr;
+  ASSERT_OK(kgpu_queue_create(device, &q));
+  kgpu_buffer x = nullptr, y = nullptr;
+  ASSERT_OK(kgpu_buffer_create(device, Saxpy::n * 4, &x));
+  ASSERT_OK(kgpu_buffer_create(device, Saxpy::n * 4, &y));
+  ASSERT_OK(kgpu_buffer_upload(x, 0, s.x.data(), Saxpy::n * 4));
+  ASSERT_OK(kgpu_buffer_upload(y, 0, s.y.data(), Saxpy::n * 4));
+  kgpu_arg args[] = {kgpu_arg_i32(Saxpy::n), kgpu_arg_f32(1.0f),
+                     kgpu_arg_buffer(x), kgpu_arg_buffer(y)};
+  kgpu_launch_config config = {{4, 1, 1}, {0, 0, 0}};
+  // Ten in-order launches: y += x each time.
+  std::vector<kgpu_event> events(10);
+  for (kgpu_event &e : events)
+    ASSERT_OK(kgpu_launch(q, k, args, 4, &config, &e));
+  for (kgpu_event e : events) {
+    ASSERT_OK(kgpu_event_wait(e));
+    EXPECT_EQ(kgpu_event_query(e), KGPU_SUCCESS);
+    uint64_t ns = 0;
+    ASSERT_OK(kgpu_event_elapsed_ns(e, &ns));
+    kgpu_event_release(e);
+  }
+  // The launch keeps x alive after the host releases it.
+  kgpu_buffer x2 = nullptr;
+  ASSERT_OK(kgpu_buffer_create(device, Saxpy::n * 4, &x2));
+  ASSERT_OK(kgpu_buffer_copy(x2, 0, x, 0, Saxpy::n * 4));
+  args[2] = kgpu_arg_buffer(x2);
+  ASSERT_OK(kgpu_launch(q, k, args, 4, &config, nullptr));
+  kgpu_buffer_release(x2);
+  ASSERT_OK(kgpu_queue_finish(q));
+  std::vector<float> got(Saxpy::n);
+  ASSERT_OK(kgpu_buffer_download(y, 0, got.data(), Saxpy::n * 4));
+  for (int i = 0; i < Saxpy::n; ++i)
+    ASSERT_NEAR(got[i], s.y[i] + 11 * s.x[i], 1e-3f * std::fabs(got[i])) << i;
+  // Errors are reported before anything is enqueued.
+  kgpu_event e = nullptr;
+  args[2] = kgpu_arg_buffer(x);
+  EXPECT_STATUS(KGPU_ERROR_ARGUMENT_MISMATCH,
+                kgpu_launch(q, k, args, 3, &config, &e));
+  EXPECT_EQ(e, nullptr);
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_launch(nullptr, k, args, 4, &config, &e));
+  kgpu_buffer_release(x);
+  kgpu_buffer_release(y);
+  kgpu_queue_release(q);
+  ASSERT_OK(kgpu_device_synchronize(device));
+}
+
+TEST_P(OnDevice, ReleaseEverythingWhileInFlight) {
+  kgpu_kernel k = load("dot_product", "dot_product");
+  ASSERT_NE(k, nullptr);
+  kgpu_module m = modules.back();
+  modules.pop_back();
+  kgpu_queue q = nullptr;
+  ASSERT_OK(kgpu_queue_create(device, &q));
+  kgpu_buffer b = nullptr, r = nullptr;
+  ASSERT_OK(kgpu_buffer_create(device, 1 << 20, &b));
+  ASSERT_OK(kgpu_buffer_create(device, 4, &r));
+  kgpu_arg args[] = {kgpu_arg_buffer(b), kgpu_arg_buffer(b), kgpu_arg_buffer(r),
+                     kgpu_arg_i32(1 << 18)};
+  kgpu_event e = nullptr;
+  ASSERT_OK(kgpu_launch(q, k, args, 4, nullptr, &e));
+  kgpu_buffer_release(b);
+  kgpu_buffer_release(r);
+  kgpu_module_release(m);
+  kgpu_queue_release(q); // waits for the launch
+  ASSERT_OK(kgpu_event_wait(e));
+  kgpu_event_release(e);
+}
+
+TEST_P(OnDevice, ConcurrentHostThreads) {
+  kgpu_kernel k = load("saxpy", "saxpy");
+  ASSERT_NE(k, nullptr);
+  std::atomic<int> failures{0};
+  auto worker = [&](int id) {
+    Saxpy s;
+    kgpu_buffer x = nullptr, y = nullptr;
+    kgpu_queue q = nullptr;
+    if (kgpu_buffer_create(device, Saxpy::n * 4, &x) ||
+        kgpu_buffer_create(device, Saxpy::n * 4, &y) ||
+        kgpu_buffer_upload(x, 0, s.x.data(), Saxpy::n * 4) ||
+        (id % 2 && kgpu_queue_create(device, &q))) {
+      ++failures;
+      return;
+    }
+    kgpu_arg args[] = {kgpu_arg_i32(Saxpy::n), kgpu_arg_f32(2.5f),
+                       kgpu_arg_buffer(x), kgpu_arg_buffer(y)};
+    kgpu_launch_config config = {{4, 1, 1}, {0, 0, 0}};
+    for (int it = 0; it < 8; ++it) {
+      if (kgpu_buffer_upload(y, 0, s.y.data(), Saxpy::n * 4)) {
+        ++failures;
+        break;
+      }
+      kgpu_status st = q ? kgpu_launch(q, k, args, 4, &config, nullptr)
+                         : kgpu_launch_sync(k, args, 4, &config, nullptr);
+      if (st == KGPU_SUCCESS && q)
+        st = kgpu_queue_finish(q);
+      std::vector<float> got(Saxpy::n);
+      if (st || kgpu_buffer_download(y, 0, got.data(), Saxpy::n * 4)) {
+        ++failures;
+        break;
+      }
+      for (int i = 0; i < Saxpy::n; ++i)
+        if (std::fabs(got[i] - s.expected[i]) >
+            1e-4f * std::fabs(s.expected[i]) + 1e-6f) {
+          ++failures;
+          break;
+        }
+    }
+    kgpu_queue_release(q);
+    kgpu_buffer_release(x);
+    kgpu_buffer_release(y);
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back(worker, t);
+  for (std::thread &t : threads)
+    t.join();
+  EXPECT_EQ(failures.load(), 0);
+}
+
+TEST(CrossDevice, BuffersBelongToTheirDevice) {
+  if (!haveVulkan())
+    GTEST_SKIP() << "needs a second device (Vulkan)";
+  kgpu_device cpu = nullptr, vk = nullptr;
+  ASSERT_OK(kgpu_device_open("cpu", &cpu));
+  ASSERT_OK(kgpu_device_open("vulkan", &vk));
+  kgpu_module m = nullptr;
+  ASSERT_OK(kgpu_module_load_file(cpu, kernelPath("saxpy").c_str(), &m));
+  kgpu_kernel k = nullptr;
+  ASSERT_OK(kgpu_module_get_kernel(m, "saxpy", &k));
+  kgpu_buffer a = nullptr, b = nullptr;
+  ASSERT_OK(kgpu_buffer_create(cpu, 1024, &a));
+  ASSERT_OK(kgpu_buffer_create(vk, 1024, &b));
+  kgpu_arg args[] = {kgpu_arg_i32(1), kgpu_arg_f32(1), kgpu_arg_buffer(a),
+                     kgpu_arg_buffer(b)};
+  kgpu_launch_config config = {{1, 1, 1}, {0, 0, 0}};
+  EXPECT_STATUS(KGPU_ERROR_ARGUMENT_MISMATCH,
+                kgpu_launch_sync(k, args, 4, &config, nullptr));
+  EXPECT_NE(lastError().find("belongs to another device"), std::string::npos);
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT, kgpu_buffer_copy(a, 0, b, 0, 4));
+  kgpu_queue q = nullptr;
+  ASSERT_OK(kgpu_queue_create(vk, &q));
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_launch(q, k, args, 4, &config, nullptr));
+  kgpu_queue_release(q);
+  kgpu_buffer_release(a);
+  kgpu_buffer_release(b);
+  kgpu_module_release(m);
+  kgpu_device_release(cpu);
+  kgpu_device_release(vk);
+}
+
+TEST(Misc, StatusStringsAndTypes) {
+  EXPECT_STREQ(kgpu_status_string(KGPU_ERROR_DEVICE_LOST),
+               "KGPU_ERROR_DEVICE_LOST");
+  EXPECT_EQ(kgpu_type_size(KGPU_TYPE_BF16), 2u);
+  EXPECT_EQ(kgpu_type_size(KGPU_TYPE_INDEX), 8u);
+  EXPECT_STREQ(kgpu_type_name(KGPU_TYPE_F64), "f64");
+  EXPECT_EQ(kgpu_runtime_version(), uint32_t(KGPU_RUNTIME_API_VERSION));
+  // Releasing null handles is a no-op.
+  kgpu_device_release(nullptr);
+  kgpu_module_release(nullptr);
+  kgpu_buffer_release(nullptr);
+  kgpu_queue_release(nullptr);
+  kgpu_event_release(nullptr);
+}
+
+} // namespace
