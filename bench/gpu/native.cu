@@ -121,6 +121,7 @@ int main(int argc, char **argv) {
     saxpy<<<(n + 255) / 256, 256>>>(n, 2.0f, x, y);
     CHECK(cudaMemcpy(hy.data(), y, n * 4, cudaMemcpyDeviceToHost));
     writeFile(outDir, "native_saxpy_y.bin", hy.data(), n * 4);
+    writeFile(outDir, "saxpy_x.bin", hx.data(), n * 4);
     cudaFree(x);
     cudaFree(y);
   }

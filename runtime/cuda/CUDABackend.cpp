@@ -736,6 +736,8 @@ Error CUDABackend::open(uint32_t index, std::unique_ptr<BackendDevice> &out) {
 } // namespace
 
 Backend &kgpu::rt::cudaBackend() {
-  static CUDABackend backend;
-  return backend;
+  // Never destroyed, like the Vulkan backend: the driver may be finalized
+  // before static destructors run.
+  static CUDABackend *backend = new CUDABackend();
+  return *backend;
 }

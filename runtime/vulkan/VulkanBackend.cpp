@@ -1438,8 +1438,11 @@ Error VulkanBackend::open(uint32_t index, std::unique_ptr<BackendDevice> &out) {
 } // namespace
 
 Backend &kgpu::rt::vulkanBackend() {
-  static VulkanBackend backend;
-  return backend;
+  // Never destroyed: at process exit the driver may already have torn down
+  // its state (NVIDIA's does), and vkDestroyInstance from a static
+  // destructor then crashes. The OS reclaims the instance.
+  static VulkanBackend *backend = new VulkanBackend();
+  return *backend;
 }
 
 #endif // KGPU_HAVE_VULKAN_HEADERS

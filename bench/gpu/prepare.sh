@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds what bench/gpu/run-device.sh needs into .devcarry/ (ignored):
+# kgpu-run, libkgpu_runtime.so and the bundles of the benchmark kernels.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+build="${KGPU_BUILD_DIR:-$root/build}"
+dest="$root/.devcarry"
+export CUDA_ROOT="${CUDA_ROOT:-/opt/kgpu/cuda-wheel/nvidia/cu13}"
+mkdir -p "$dest/bin" "$dest/lib" "$dest/bundles"
+cp "$build/bin/kgpu-run" "$dest/bin/"
+cp -L "$build/lib/libkgpu_runtime.so" "$dest/lib/"
+for k in saxpy mandelbrot sgemm_tiled; do
+  "$build/bin/kgpu-translate" "$root/test/Frontend/KGC/corpus/$k.kgc" \
+    -o "$dest/bundles/$k.kgpu"
+done
+du -sh "$dest"

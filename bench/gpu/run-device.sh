@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The GPU benchmark, run on the GPU machine from the repository root:
+#   bench/gpu/run-device.sh CARRY_DIR OUT_DIR
+# CARRY_DIR holds bin/kgpu-run, lib/libkgpu_runtime.so and bundles/*.kgpu
+# built on the build machine (bench/gpu/prepare.sh). Runs the nvcc-built
+# CUDA C kernels, Triton's saxpy, and the same kernels through kgpu on CUDA,
+# Vulkan and the CPU; checks kgpu's outputs against nvcc's; times the CPU
+# backend against gcc -O3 -fopenmp; writes OUT_DIR/results.txt.
+set -uo pipefail
+carry=$(cd "$1" && pwd)
+out=$2
+mkdir -p "$out"
+ref=/tmp/kgpu-bench-ref
+mkdir -p "$ref" /tmp/kgpu-bench-out
+export LD_LIBRARY_PATH="$carry/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+run="$carry/bin/kgpu-run"
+b="$carry/bundles"
+log="$out/results.txt"
+: > "$log"
+say() { echo "$@" | tee -a "$log"; }
+
+say "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+say "gpu: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1)"
+say "cpu: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
+say "nvcc: $(nvcc --version | tail -1)"
+say "devices:"; "$run" --devices 2>&1 | tee -a "$log"
+
+say "== nvcc-built CUDA C"
+nvcc -O3 -arch=sm_90a bench/gpu/native.cu -o /tmp/native 2>&1 | tee -a "$log"
+/tmp/native "$ref" 2>&1 | tee -a "$log"
+
+say "== Triton"
+python3 bench/gpu/triton_saxpy.py 2>&1 | tail -1 | tee -a "$log"
+
+n=$((256 << 20))
+w=3840; h=3200
+for dev in cuda vulkan cpu; do
+  say "== kgpu on $dev"
+  reps=10; [ "$dev" = cpu ] && reps=5
+  # saxpy: time, then one clean run for the output.
+  "$run" "$b/saxpy.kgpu" --kernel saxpy --device "$dev" --grid $((n / 256)) \
+    --arg n=$n --arg a=2.0 --arg x=@"$ref/saxpy_x.bin" --arg y=fill:$n:1.0 \
+    --repeat $reps 2>&1 | sed "s/^/kgpu $dev saxpy: /" | tee -a "$log"
+  "$run" "$b/saxpy.kgpu" --kernel saxpy --device "$dev" --grid $((n / 256)) \
+    --arg n=$n --arg a=2.0 --arg x=@"$ref/saxpy_x.bin" --arg y=fill:$n:1.0 \
+    --out y=/tmp/kgpu-bench-out/saxpy_$dev.bin > /dev/null 2>&1
+  "$run" "$b/mandelbrot.kgpu" --kernel mandelbrot --device "$dev" \
+    --grid $((w / 16)),$((h / 16)) --arg out=zeros:$((w * h)) --arg width=$w \
+    --arg height=$h --arg x0=-2.0 --arg y0=-1.25 --arg dx=$(python3 -c "print(3.0/$w)") \
+    --arg dy=$(python3 -c "print(2.5/$h)") --arg maxIter=1000 --repeat $reps \
+    --out out=/tmp/kgpu-bench-out/mandelbrot_$dev.bin 2>&1 \
+    | sed "s/^/kgpu $dev mandelbrot: /" | tee -a "$log"
+  if [ "$dev" != cpu ]; then
+    "$run" "$b/sgemm_tiled.kgpu" --kernel sgemm_tiled --device "$dev" \
+      --grid 256,256 --arg M=4096 --arg N=4096 --arg K=4096 --arg alpha=1.0 \
+      --arg A=@"$ref/sgemm_a.bin" --arg B=@"$ref/sgemm_b.bin" --arg beta=0.0 \
+      --arg C=zeros:$((4096 * 4096)) --repeat $reps \
+      --out C=/tmp/kgpu-bench-out/sgemm_$dev.bin 2>&1 \
+      | sed "s/^/kgpu $dev sgemm: /" | tee -a "$log"
+  fi
+done
+
+say "== gcc -O3 -fopenmp (CPU baseline)"
+gcc -O3 -march=x86-64 -fopenmp bench/gpu/cpu_ref.c -o /tmp/cpu_ref 2>&1 | tee -a "$log"
+/tmp/cpu_ref 2>&1 | tee -a "$log"
+
+say "== correctness against nvcc's outputs"
+python3 bench/gpu/compare.py "$ref" /tmp/kgpu-bench-out 2>&1 | tee -a "$log"
