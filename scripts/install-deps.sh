@@ -10,6 +10,7 @@ PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools
   cmake ninja-build g++ git python3
   libgtest-dev
+  clang-22 libclang-rt-22-dev
   spirv-tools spirv-cross libspirv-cross-c-shared-dev glslang-tools
   libvulkan-dev libvulkan1 mesa-vulkan-drivers
   zlib1g-dev libzstd-dev libxml2-dev libffi-dev libedit-dev libcurl4-openssl-dev

@@ -60,3 +60,7 @@ if os.path.exists(lavapipe_icd):
 config.substitutions.append(
     ("%lavapipe",
      "env VK_ICD_FILENAMES=%s MESA_SHADER_CACHE_DISABLE=true" % lavapipe_icd))
+
+# The kgc fuzzer needs clang-22 with libFuzzer (clang-22, libclang-rt-22-dev).
+if shutil.which("clang++-22") and shutil.which("llvm-config-22"):
+    config.available_features.add("clang-fuzzer")
