@@ -405,8 +405,8 @@ LogicalResult KernelConverter::checkOps() {
     Dialect *dialect = op->getDialect();
     if (isa<kgpu::MmaFillOp, kgpu::MmaLoadOp, kgpu::MmaComputeOp,
             kgpu::MmaStoreOp>(op))
-      return op->emitOpError(
-          "tensor-core ops are not supported on the CPU target yet");
+      return op->emitOpError("must be lowered by kgpu-mma-to-loops before "
+                             "the CPU target");
     if (dialect && isa<kgpu::KgpuDialect>(dialect) &&
         !isa<kgpu::AtomicRMWOp, kgpu::AtomicCASOp>(op))
       return op->emitOpError("is not part of the GPU form; run the kgpu "

@@ -31,6 +31,7 @@ void kgpu::buildGPUToCPULLVMPipeline(OpPassManager &pm,
                                      const GPUToCPUPipelineOptions &options) {
   KgpuGPUToCPUPassOptions passOptions;
   passOptions.subgroupSize = options.subgroupSize;
+  pm.addPass(createKgpuMMAToLoopsPass());
   pm.addPass(createKgpuGPUToCPUPass(passOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -53,7 +53,8 @@ def KgpuGPUToCPUPass : Pass<"kgpu-gpu-to-cpu", "::mlir::ModuleOp"> {
     `kgpu.atomic_cas` an `llvm.cmpxchg` on the element's address, so that
     work-groups may run on several threads. Device helpers that use ids,
     barriers or kgpu ops are inlined; the others move to the top-level
-    module. Tensor-core (`kgpu.mma_*`) ops are rejected.
+    module. Tensor-core (`kgpu.mma_*`) ops must have been lowered by
+    `kgpu-mma-to-loops` first.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -66,6 +67,24 @@ def KgpuGPUToCPUPass : Pass<"kgpu-gpu-to-cpu", "::mlir::ModuleOp"> {
     Option<"subgroupSize", "subgroup-size", "unsigned", /*default=*/"8",
            "Emulated subgroup size (a power of two from 1 to 64); the "
            "bundle manifest records it for the runtime">
+  ];
+}
+
+def KgpuMMAToLoopsPass : Pass<"kgpu-mma-to-loops", "::mlir::ModuleOp"> {
+  let summary = "Tensor-core ops as loops over whole tiles, for the CPU";
+  let description = [{
+    Upstream has no CPU lowering of matrix fragments. On the CPU a fragment
+    is the whole tile in private memory (`memref<R x C x T>` allocated at
+    the function entry), held by every work-item: `kgpu.mma_fill`, `load`,
+    `compute` and `store` become loops over the tile that each lane of the
+    subgroup runs in full (the stores write identical values). Products are
+    summed in the accumulator type (f32 for f16 accumulators, rounded once
+    per element); fragments carried by scf ops are converted structurally.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
   ];
 }
 
