@@ -19,6 +19,7 @@
 #include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
@@ -440,6 +441,11 @@ void mlir::kgpu::buildGPUToSPIRVPipeline(
   attach.atomicFloatAdd = options.atomicFloatAdd;
   pm.addPass(createKgpuSPIRVAttachTarget(attach));
   pm.addPass(createKgpuSPIRVEmulateFloatAtomics());
+  // Upstream's scf.for -> SPIR-V conversion leaves the results of a loop
+  // that runs zero times undefined (they are taken from the body), which
+  // miscompiled kgpu's work-group reductions on NVIDIA's driver (lanes past
+  // the number of subgroups). scf.while carries its results correctly.
+  pm.addPass(createForToWhileLoopPass());
   pm.addPass(createConvertKgpuToSPIRV());
   pm.addPass(createKgpuSPIRVSplitKernels());
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();

@@ -383,6 +383,9 @@ module attributes {gpu.container_module} {
         attributes {kgpu.workgroup_size = array<i32: 32, 1, 1>} {
       %zero = arith.constant 0.0 : f32
       %acc = kgpu.mma_fill %zero : f32 -> !kgpu.mma<m16n16k16, acc, f32>
+      %c0 = arith.constant 0 : index
+      %c16 = arith.constant 16 : index
+      kgpu.mma_store %acc, %c[%c0] lead_dim %c16 : !kgpu.mma<m16n16k16, acc, f32>, memref<?xf32>
       gpu.return
     }
   }
@@ -392,9 +395,12 @@ module attributes {gpu.container_module} {
   ASSERT_TRUE(module);
   ErrorCollector collector(*context);
   EXPECT_TRUE(failed(compileToSPIRV(*module, SPIRVTargetOptions())));
-  ASSERT_EQ(collector.errors.size(), 1u);
+  // Each tensor-core op is reported, the fill first.
+  ASSERT_EQ(collector.errors.size(), 2u);
   EXPECT_EQ(collector.errors[0],
             "7:14: tensor-core ops are not supported on the Vulkan target");
+  EXPECT_EQ(collector.errors[1],
+            "10:7: tensor-core ops are not supported on the Vulkan target");
 }
 
 TEST(SPIRVTarget, NoKernelIsAnError) {
