@@ -71,7 +71,10 @@ void mlir::kgpu::buildNVVMLoweringPipeline(OpPassManager &pm,
   attach.optLevel = options.optLevel;
   // Link libdevice explicitly when a toolkit has it: math functions then
   // never stay as unresolved __nv_* calls.
-  if (std::optional<std::string> toolkit = findCUDAToolkit(options.cudaPath)) {
+  std::optional<std::string> toolkit;
+  if (options.linkLibdevice)
+    toolkit = findCUDAToolkit(options.cudaPath);
+  if (toolkit) {
     llvm::SmallString<256> libdevice(*toolkit);
     llvm::sys::path::append(libdevice, "nvvm", "libdevice", "libdevice.10.bc");
     if (llvm::sys::fs::exists(libdevice))
@@ -87,12 +90,27 @@ void mlir::kgpu::buildNVVMLoweringPipeline(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+/// Whether `module` has math ops, which lower to libdevice calls.
+static bool usesMath(ModuleOp module) {
+  bool found = false;
+  module.walk([&](Operation *op) {
+    if (op->getDialect() && op->getDialect()->getNamespace() == "math") {
+      found = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
 LogicalResult mlir::kgpu::lowerToNVVM(ModuleOp module,
                                       const NVVMTargetOptions &options) {
   PassManager pm(module.getContext());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
-  buildNVVMLoweringPipeline(pm, options);
+  NVVMTargetOptions opts = options;
+  opts.linkLibdevice = options.linkLibdevice && usesMath(module);
+  buildNVVMLoweringPipeline(pm, opts);
   return pm.run(module);
 }
 
@@ -119,7 +137,9 @@ mlir::kgpu::compileToNVVMBinary(ModuleOp module, NVVMFormat format,
   PassManager pm(module.getContext());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
-  buildNVVMLoweringPipeline(pm, options);
+  NVVMTargetOptions opts = options;
+  opts.linkLibdevice = options.linkLibdevice && usesMath(module);
+  buildNVVMLoweringPipeline(pm, opts);
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = format == NVVMFormat::PTX     ? "isa"
                              : format == NVVMFormat::Cubin ? "bin"

@@ -34,6 +34,10 @@ struct NVVMTargetOptions {
   /// Floating-point contraction: "off", "on" (fuse a*b+c where the backend
   /// may) or "fast".
   std::string fpContract = "on";
+  /// Link libdevice (when the toolkit has it). compileToNVVMBinary and
+  /// lowerToNVVM clear this for modules without math ops: parsing and
+  /// linking libdevice is most of the compile time of a small kernel.
+  bool linkLibdevice = true;
 };
 
 /// The CUDA toolkit directory that `options` and the environment name, if
