@@ -421,6 +421,17 @@ def main():
 
     outdir = args.keep or tempfile.mkdtemp(prefix="kgpu-compile-time-")
     os.makedirs(outdir, exist_ok=True)
+    try:
+        return measure_and_report(args, pairs, floor, outdir, kenv, nenv,
+                                  ptxas, toolkit, cuda_root, started,
+                                  load_before, busy_before)
+    finally:
+        if not args.keep:
+            shutil.rmtree(outdir, ignore_errors=True)
+
+
+def measure_and_report(args, pairs, floor, outdir, kenv, nenv, ptxas, toolkit,
+                       cuda_root, started, load_before, busy_before):
     kgpu_orig = args.kgpu_translate
     st = os.stat(kgpu_orig)
     kgpu_built = datetime.datetime.fromtimestamp(
@@ -620,8 +631,6 @@ def main():
     if args.output:
         with open(args.output, "w") as f:
             f.write(report)
-    if not args.keep:
-        shutil.rmtree(outdir, ignore_errors=True)
     return 1 if failures else 0
 
 
