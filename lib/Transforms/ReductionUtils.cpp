@@ -79,3 +79,57 @@ Value mlir::kgpu::createReductionCombine(OpBuilder &b, Location loc,
   }
   return Value();
 }
+
+Value mlir::kgpu::createMemRefAtomicRMW(OpBuilder &b, AtomicRMWOp op,
+                                        AtomicFloatMinMax floatMinMax) {
+  Location loc = op.getLoc();
+  Value value = op.getValue();
+  bool isFloat = isa<FloatType>(value.getType());
+  bool minimum = floatMinMax == AtomicFloatMinMax::Minimum;
+  arith::AtomicRMWKind kind = arith::AtomicRMWKind::assign;
+  switch (op.getKind()) {
+  case AtomicKind::Sub:
+    // old - v == old + (-v), bit for bit (IEEE subtraction is the addition
+    // of the negation; two's complement wraps alike).
+    value = isFloat ? (Value)arith::NegFOp::create(b, loc, value)
+                    : (Value)arith::SubIOp::create(
+                          b, loc,
+                          arith::ConstantOp::create(
+                              b, loc, b.getZeroAttr(value.getType())),
+                          value);
+    [[fallthrough]];
+  case AtomicKind::Add:
+    kind = isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
+    break;
+  case AtomicKind::Min:
+    kind = !isFloat  ? arith::AtomicRMWKind::mins
+           : minimum ? arith::AtomicRMWKind::minimumf
+                     : arith::AtomicRMWKind::minnumf;
+    break;
+  case AtomicKind::Max:
+    kind = !isFloat  ? arith::AtomicRMWKind::maxs
+           : minimum ? arith::AtomicRMWKind::maximumf
+                     : arith::AtomicRMWKind::maxnumf;
+    break;
+  case AtomicKind::UMin:
+    kind = arith::AtomicRMWKind::minu;
+    break;
+  case AtomicKind::UMax:
+    kind = arith::AtomicRMWKind::maxu;
+    break;
+  case AtomicKind::And:
+    kind = arith::AtomicRMWKind::andi;
+    break;
+  case AtomicKind::Or:
+    kind = arith::AtomicRMWKind::ori;
+    break;
+  case AtomicKind::Xor:
+    kind = arith::AtomicRMWKind::xori;
+    break;
+  case AtomicKind::Xchg:
+    kind = arith::AtomicRMWKind::assign;
+    break;
+  }
+  return memref::AtomicRMWOp::create(b, loc, kind, value, op.getMemref(),
+                                     op.getIndices());
+}

@@ -29,6 +29,15 @@ Value createReductionIdentity(OpBuilder &b, Location loc, ReductionKind kind,
 Value createReductionCombine(OpBuilder &b, Location loc, ReductionKind kind,
                              Value lhs, Value rhs);
 
+/// Float min/max semantics of an atomic lowered to memref.atomic_rmw.
+enum class AtomicFloatMinMax { Minimum, MinNum };
+
+/// `kgpu.atomic_rmw` as `memref.atomic_rmw`, returning the old value: `sub`
+/// adds the negation, `xchg` assigns, float `min`/`max` follow `floatMinMax`
+/// (IEEE minimum/maximum or minNum/maxNum).
+Value createMemRefAtomicRMW(OpBuilder &b, AtomicRMWOp op,
+                            AtomicFloatMinMax floatMinMax);
+
 #define GEN_PASS_REGISTRATION
 #include "kgpu/Transforms/Passes.h.inc"
 

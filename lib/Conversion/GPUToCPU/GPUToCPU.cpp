@@ -19,6 +19,7 @@
 #include "kgpu/Conversion/GPUToCPU/Passes.h"
 
 #include "kgpu/Dialect/IR/KgpuDialect.h"
+#include "kgpu/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/AttrTypeSubElements.h"
@@ -526,57 +527,8 @@ LogicalResult KernelConverter::lowerAtomics() {
     OpBuilder b(op);
     Location loc = op->getLoc();
     if (auto rmw = dyn_cast<kgpu::AtomicRMWOp>(op)) {
-      Value value = rmw.getValue();
-      bool isFloat = isa<FloatType>(value.getType());
-      arith::AtomicRMWKind kind = arith::AtomicRMWKind::addi;
-      switch (rmw.getKind()) {
-      case kgpu::AtomicKind::Add:
-        kind =
-            isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
-        break;
-      case kgpu::AtomicKind::Sub:
-        // old - v == old + (-v), bit for bit (IEEE subtraction is the
-        // addition of the negation; two's complement wraps alike).
-        if (isFloat) {
-          value = arith::NegFOp::create(b, loc, value);
-          kind = arith::AtomicRMWKind::addf;
-        } else {
-          Value zero =
-              arith::ConstantOp::create(b, loc, b.getZeroAttr(value.getType()));
-          value = arith::SubIOp::create(b, loc, zero, value);
-          kind = arith::AtomicRMWKind::addi;
-        }
-        break;
-      case kgpu::AtomicKind::Min:
-        kind = isFloat ? arith::AtomicRMWKind::minnumf
-                       : arith::AtomicRMWKind::mins;
-        break;
-      case kgpu::AtomicKind::Max:
-        kind = isFloat ? arith::AtomicRMWKind::maxnumf
-                       : arith::AtomicRMWKind::maxs;
-        break;
-      case kgpu::AtomicKind::UMin:
-        kind = arith::AtomicRMWKind::minu;
-        break;
-      case kgpu::AtomicKind::UMax:
-        kind = arith::AtomicRMWKind::maxu;
-        break;
-      case kgpu::AtomicKind::And:
-        kind = arith::AtomicRMWKind::andi;
-        break;
-      case kgpu::AtomicKind::Or:
-        kind = arith::AtomicRMWKind::ori;
-        break;
-      case kgpu::AtomicKind::Xor:
-        kind = arith::AtomicRMWKind::xori;
-        break;
-      case kgpu::AtomicKind::Xchg:
-        kind = arith::AtomicRMWKind::assign;
-        break;
-      }
-      Value old = memref::AtomicRMWOp::create(
-          b, loc, kind, value, rmw.getMemref(), rmw.getIndices());
-      rmw.getResult().replaceAllUsesWith(old);
+      rmw.getResult().replaceAllUsesWith(kgpu::createMemRefAtomicRMW(
+          b, rmw, kgpu::AtomicFloatMinMax::MinNum));
       rmw.erase();
       continue;
     }

@@ -2,6 +2,7 @@
 
 #include "kgpu/Dialect/IR/KgpuDialect.h"
 #include "kgpu/Target/NVVM/NVVMTarget.h"
+#include "kgpu/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -30,38 +31,8 @@ struct AtomicRMWToMemRef : OpRewritePattern<AtomicRMWOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AtomicRMWOp op,
                                 PatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value value = op.getValue();
-    bool isFloat = isa<FloatType>(value.getType());
-    arith::AtomicRMWKind kind = arith::AtomicRMWKind::assign;
-    switch (op.getKind()) {
-    case AtomicKind::Sub:
-      value = isFloat ? (Value)arith::NegFOp::create(rewriter, loc, value)
-                      : (Value)arith::SubIOp::create(
-                            rewriter, loc,
-                            arith::ConstantOp::create(
-                                rewriter, loc,
-                                rewriter.getIntegerAttr(value.getType(), 0)),
-                            value);
-      [[fallthrough]];
-    case AtomicKind::Add:
-      kind = isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
-      break;
-    case AtomicKind::Min:
-      kind = isFloat ? arith::AtomicRMWKind::minimumf : arith::AtomicRMWKind::mins;
-      break;
-    case AtomicKind::Max:
-      kind = isFloat ? arith::AtomicRMWKind::maximumf : arith::AtomicRMWKind::maxs;
-      break;
-    case AtomicKind::UMin: kind = arith::AtomicRMWKind::minu; break;
-    case AtomicKind::UMax: kind = arith::AtomicRMWKind::maxu; break;
-    case AtomicKind::And: kind = arith::AtomicRMWKind::andi; break;
-    case AtomicKind::Or: kind = arith::AtomicRMWKind::ori; break;
-    case AtomicKind::Xor: kind = arith::AtomicRMWKind::xori; break;
-    case AtomicKind::Xchg: kind = arith::AtomicRMWKind::assign; break;
-    }
-    rewriter.replaceOpWithNewOp<memref::AtomicRMWOp>(
-        op, kind, value, op.getMemref(), op.getIndices());
+    rewriter.replaceOp(op, createMemRefAtomicRMW(rewriter, op,
+                                                 AtomicFloatMinMax::Minimum));
     return success();
   }
 };
