@@ -185,7 +185,7 @@ public:
 private:
   //--- Diagnostics and locations ---------------------------------------===//
   Location loc(llvm::SMLoc l) {
-    SourceLocation sl = getSourceLocation(tu.getSourceMgr(), l);
+    SourceLocation sl = diags.getLocation(l);
     if (sl.line == 0)
       return UnknownLoc::get(&ctx);
     return FileLineColLoc::get(&ctx, sl.filename, sl.line, sl.column);

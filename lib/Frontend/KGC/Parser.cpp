@@ -351,6 +351,35 @@ bool Parser::parseDeclSpec(DeclSpec &spec, DeclContext ctx) {
 bool Parser::checkDeclSpec(const DeclSpec &spec, DeclContext ctx) {
   if (spec.isPointer || ctx == DeclContext::Cast)
     return true;
+  bool isParam =
+      ctx == DeclContext::KernelParam || ctx == DeclContext::HelperParam;
+  if (isParam && tok().is(TokenKind::identifier) &&
+      peekTok().is(TokenKind::l_square)) {
+    // `T name[...]` as a parameter: say what is wrong (arrays cannot be
+    // passed) rather than complaining about the address space.
+    const Token &sq = peekTok();
+    if (spec.space && *spec.space == AddressSpace::Local &&
+        ctx == DeclContext::KernelParam)
+      errorAt(sq, "array parameters are not supported; a kernel cannot be "
+                  "passed local memory: declare the local array inside the "
+                  "kernel");
+    else if (spec.space)
+      errorAt(sq, "array parameters are not supported; use a pointer "
+                  "parameter ('" +
+                      getAddressSpaceName(*spec.space) + " T* " +
+                      tok().getSpelling() + "')");
+    else
+      errorAt(sq, "array parameters are not supported; use a pointer with "
+                  "an address space");
+    return false;
+  }
+  if (spec.space && isParam) {
+    error(spec.spaceLoc, "address space qualifier '" +
+                             getAddressSpaceName(*spec.space) +
+                             "' on a non-pointer parameter; only pointer "
+                             "parameters have an address space");
+    return false;
+  }
   if (spec.space && ctx != DeclContext::Local) {
     if (ctx == DeclContext::TopLevel && *spec.space == AddressSpace::Constant)
       return true; // `constant float X = ...;` is a file-scope constant.
@@ -691,6 +720,17 @@ Stmt *Parser::parseStatement() {
   return tu.create<ExprStmt>(loc, e);
 }
 
+/// The error for a block-scope pointer variable; `name` is the token after
+/// the type.
+static std::string pointerVariableMessage(const Token &name) {
+  std::string what = name.is(TokenKind::identifier)
+                         ? ("'" + name.getSpelling() + "'").str()
+                         : std::string("a variable");
+  return "pointer variables are not supported (" + what +
+         " is declared as a pointer): only parameters can be pointers; index "
+         "the pointer parameter directly, e.g. 'p[offset + i]'";
+}
+
 Stmt *Parser::parseDeclStmt() {
   SMLoc loc = tok().getLoc();
   DeclSpec spec;
@@ -701,8 +741,7 @@ Stmt *Parser::parseDeclStmt() {
     return nullptr;
   }
   if (spec.isPointer) {
-    error(spec.loc, "local pointer variables are not supported; index the "
-                    "pointer parameter directly");
+    error(spec.loc, pointerVariableMessage(tok()));
     return nullptr;
   }
   std::vector<VarDecl *> decls;
@@ -725,8 +764,7 @@ VarDecl *Parser::parseLocalDeclarator(const DeclSpec &spec) {
     return nullptr;
   }
   if (tok().is(TokenKind::star)) {
-    errorAt(tok(), "local pointer variables are not supported; index the "
-                   "pointer parameter directly");
+    errorAt(tok(), pointerVariableMessage(peekTok()));
     return nullptr;
   }
   if (tok().isNot(TokenKind::identifier)) {
