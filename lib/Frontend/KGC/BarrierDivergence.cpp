@@ -68,45 +68,40 @@ private:
     return result;
   }
 
+  /// True if `e` contains a builtin satisfying `pred`, or calls a function
+  /// that does. Iterative (long operator chains).
   template <typename Pred>
   bool exprHas(Expr *e, llvm::DenseMap<FunctionDecl *, Memo> &memo, Pred pred) {
     if (!e)
       return false;
-    if (auto *b = dyn_cast<BuiltinCallExpr>(e)) {
-      if (pred(b->getBuiltinKind()))
-        return true;
-      for (Expr *a : b->getArgs())
-        if (exprHas(a, memo, pred))
-          return true;
-      return false;
-    }
-    if (auto *c = dyn_cast<CallExpr>(e)) {
-      for (Expr *a : c->getArgs())
-        if (exprHas(a, memo, pred))
-          return true;
-      return functionHas(c->getCallee(), memo, pred);
-    }
-    bool found = false;
-    forEachChild(e, [&](Expr *child) {
-      if (!found && exprHas(child, memo, pred))
-        found = true;
+    return !walkExpr(e, [&](const Expr *n) {
+      if (auto *b = dyn_cast<BuiltinCallExpr>(n))
+        return !pred(b->getBuiltinKind());
+      if (auto *c = dyn_cast<CallExpr>(n))
+        return !functionHas(c->getCallee(), memo, pred);
+      return true;
     });
-    return found;
   }
 
+  /// The same for a statement, with an explicit stack (long else-if chains).
   template <typename Pred>
-  bool stmtHas(Stmt *s, llvm::DenseMap<FunctionDecl *, Memo> &memo, Pred pred) {
+  bool stmtHas(Stmt *root, llvm::DenseMap<FunctionDecl *, Memo> &memo,
+               Pred pred) {
+    llvm::SmallVector<Stmt *, 16> stack{root};
     bool found = false;
-    forEachStmtPart(
-        s,
-        [&](Expr *e) {
-          if (!found && exprHas(e, memo, pred))
-            found = true;
-        },
-        [&](Stmt *child) {
-          if (!found && stmtHas(child, memo, pred))
-            found = true;
-        });
+    while (!stack.empty() && !found) {
+      Stmt *s = stack.pop_back_val();
+      forEachStmtPart(
+          s,
+          [&](Expr *e) {
+            if (!found && exprHas(e, memo, pred))
+              found = true;
+          },
+          [&](Stmt *child) {
+            if (child)
+              stack.push_back(child);
+          });
+    }
     return found;
   }
 

@@ -610,6 +610,8 @@ private:
   /// Folds checked expressions once each (memoized); warns about signed
   /// overflow in constant expressions.
   ConstantFolder folder;
+  /// Left operands of operator chains already checked, with their result.
+  llvm::DenseMap<Expr *, Expr *> preChecked;
   /// Set while checking array sizes, whose overflow is an error instead.
   bool inArraySize = false;
   /// File-scope constants whose initializer overflowed (or wrapped), and
@@ -871,9 +873,15 @@ void Sema::checkFunction(FunctionDecl *fn) {
             return false;
         return true;
       case Stmt::Kind::If: {
-        auto *i = cast<IfStmt>(s);
-        return !i->getElse() || mayFallThrough(i->getThen()) ||
-               mayFallThrough(i->getElse());
+        // Iterative over an else-if chain.
+        for (auto *i = cast<IfStmt>(s);;) {
+          if (!i->getElse() || mayFallThrough(i->getThen()))
+            return true;
+          auto *elseIf = dyn_cast<IfStmt>(i->getElse());
+          if (!elseIf)
+            return mayFallThrough(i->getElse());
+          i = elseIf;
+        }
       }
       default:
         return true;
@@ -1159,18 +1167,26 @@ Stmt *Sema::checkStmt(Stmt *s) {
     return s;
   }
   case Stmt::Kind::If: {
-    auto *i = cast<IfStmt>(s);
-    if (Expr *c = checkCondition(i->getCond()))
-      i->setCond(c);
-    pushScope();
-    if (Stmt *t = checkStmt(i->getThen()))
-      i->setThen(t);
-    popScope();
-    if (i->getElse()) {
+    // An else-if chain is checked in a loop, not recursively. (The scope of
+    // an `else` holding only an `if` would declare nothing.)
+    for (auto *i = cast<IfStmt>(s); i;) {
+      if (Expr *c = checkCondition(i->getCond()))
+        i->setCond(c);
       pushScope();
-      if (Stmt *e = checkStmt(i->getElse()))
-        i->setElse(e);
+      if (Stmt *t = checkStmt(i->getThen()))
+        i->setThen(t);
       popScope();
+      IfStmt *cur = i;
+      Stmt *elseS = cur->getElse();
+      i = nullptr;
+      if (auto *elseIf = dyn_cast_or_null<IfStmt>(elseS)) {
+        i = elseIf;
+      } else if (elseS) {
+        pushScope();
+        if (Stmt *e = checkStmt(elseS))
+          cur->setElse(e);
+        popScope();
+      }
     }
     return s;
   }
@@ -1284,51 +1300,15 @@ Stmt *Sema::checkStmt(Stmt *s) {
 /// Returns true if `e` (checked) references one of `vars`.
 static bool referencesAny(const Expr *e, llvm::ArrayRef<VarDecl *> vars,
                           VarDecl *&found) {
-  if (!e)
-    return false;
-  switch (e->getKind()) {
-  case Expr::Kind::DeclRef: {
-    VarDecl *d = cast<DeclRefExpr>(e)->getDecl();
-    for (VarDecl *v : vars)
-      if (v == d) {
-        found = v;
-        return true;
-      }
-    return false;
-  }
-  case Expr::Kind::Unary:
-    return referencesAny(cast<UnaryExpr>(e)->getOperand(), vars, found);
-  case Expr::Kind::Binary:
-    return referencesAny(cast<BinaryExpr>(e)->getLHS(), vars, found) ||
-           referencesAny(cast<BinaryExpr>(e)->getRHS(), vars, found);
-  case Expr::Kind::Assign:
-    return referencesAny(cast<AssignExpr>(e)->getLHS(), vars, found) ||
-           referencesAny(cast<AssignExpr>(e)->getRHS(), vars, found);
-  case Expr::Kind::Conditional: {
-    auto *c = cast<ConditionalExpr>(e);
-    return referencesAny(c->getCond(), vars, found) ||
-           referencesAny(c->getTrueExpr(), vars, found) ||
-           referencesAny(c->getFalseExpr(), vars, found);
-  }
-  case Expr::Kind::ImplicitCast:
-  case Expr::Kind::ExplicitCast:
-    return referencesAny(cast<CastExpr>(e)->getSubExpr(), vars, found);
-  case Expr::Kind::Subscript:
-    return referencesAny(cast<SubscriptExpr>(e)->getBase(), vars, found) ||
-           referencesAny(cast<SubscriptExpr>(e)->getIndex(), vars, found);
-  case Expr::Kind::Call:
-    for (Expr *a : cast<CallExpr>(e)->getArgs())
-      if (referencesAny(a, vars, found))
-        return true;
-    return false;
-  case Expr::Kind::BuiltinCall:
-    for (Expr *a : cast<BuiltinCallExpr>(e)->getArgs())
-      if (referencesAny(a, vars, found))
-        return true;
-    return false;
-  default:
-    return false;
-  }
+  return !walkExpr(e, [&](const Expr *n) {
+    if (auto *ref = dyn_cast<DeclRefExpr>(n))
+      for (VarDecl *v : vars)
+        if (v == ref->getDecl()) {
+          found = v;
+          return false;
+        }
+    return true;
+  });
 }
 
 bool Sema::checkParallelHeader(ParallelForStmt *level,
@@ -1656,6 +1636,25 @@ Expr *Sema::convertForAssignment(Expr *rv, const Type &to, SMLoc loc,
 Expr *Sema::checkExpr(Expr *e, const Type *expected) {
   if (!e)
     return nullptr;
+  // A left operand checked ahead of its parent (see below).
+  if (auto it = preChecked.find(e); it != preChecked.end()) {
+    Expr *r = it->second;
+    preChecked.erase(it);
+    return r;
+  }
+  // A left-nested operator chain `a + b + c + ...` is checked bottom-up in
+  // a loop: each operator then finds its checked left operand in
+  // `preChecked` instead of recursing down the whole chain.
+  if (auto *b = dyn_cast<BinaryExpr>(e); b && isa<BinaryExpr>(b->getLHS())) {
+    llvm::SmallVector<BinaryExpr *, 16> spine;
+    for (auto *n = dyn_cast<BinaryExpr>(b->getLHS());
+         n && !preChecked.count(n); n = dyn_cast<BinaryExpr>(n->getLHS()))
+      spine.push_back(n);
+    if (spine.size() > 1) {
+      for (BinaryExpr *n : llvm::reverse(spine))
+        preChecked[n] = checkExpr(n);
+    }
+  }
   switch (e->getKind()) {
   case Expr::Kind::IntegerLiteral:
   case Expr::Kind::FloatLiteral:
