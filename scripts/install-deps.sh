@@ -13,6 +13,7 @@ PACKAGES=(
   clang-22 libclang-rt-22-dev
   spirv-tools spirv-cross libspirv-cross-c-shared-dev glslang-tools
   libvulkan-dev libvulkan1 mesa-vulkan-drivers
+  libpng-dev
   zlib1g-dev libzstd-dev libxml2-dev libffi-dev libedit-dev libcurl4-openssl-dev
 )
 
