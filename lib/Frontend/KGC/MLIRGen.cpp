@@ -182,20 +182,21 @@ public:
 private:
   //--- Diagnostics and locations ---------------------------------------===//
   Location loc(llvm::SMLoc l) {
-    // One source position gives several ops: look each up (and unique it
-    // in the context) once.
-    auto [it, inserted] = locCache.try_emplace(l.getPointer(), std::nullopt);
-    if (!inserted)
-      return *it->second;
+    // Consecutive ops mostly come from the same source position: reuse the
+    // last location instead of uniquing it in the context again.
+    if (lastLoc && l.getPointer() == lastLocPtr)
+      return *lastLoc;
     SourceLocation sl = diags.getLocation(l);
     Location result = sl.line == 0 ? Location(UnknownLoc::get(&ctx))
                                    : Location(FileLineColLoc::get(
                                          &ctx, sl.filename, sl.line,
                                          sl.column));
-    it->second = result;
+    lastLocPtr = l.getPointer();
+    lastLoc = result;
     return result;
   }
-  llvm::DenseMap<const char *, std::optional<Location>> locCache;
+  const char *lastLocPtr = nullptr;
+  std::optional<Location> lastLoc;
   void error(llvm::SMLoc l, const llvm::Twine &msg) {
     if (!hadError)
       diags.error(l, msg);
