@@ -164,10 +164,30 @@ struct PayloadDesc {
 struct ModuleDesc {
   std::vector<KernelDesc> kernels;
   std::vector<PayloadDesc> payloads;
+  /// The manifest's "omitted_targets": targets that kgpu-translate left out
+  /// because they cannot compile the kernels, with the reason.
+  std::vector<std::pair<std::string, std::string>> omittedTargets;
+
+  /// Why `target` has no payload, if the manifest says; else null.
+  const std::string *omittedReason(const std::string &target) const {
+    for (const auto &[name, reason] : omittedTargets)
+      if (name == target)
+        return &reason;
+    return nullptr;
+  }
 };
 
 /// Reads and validates a bundle (bounds-checked reader + manifest checks).
 Error parseBundle(const void *data, size_t size, ModuleDesc &out);
+
+/// Checks a kernel's SPIR-V binary before a driver sees it: the header
+/// (magic, version, id bound), every instruction's word count, the memory
+/// model and a GLCompute entry point named `kernel`; then SPIRV-Tools'
+/// validator when libSPIRV-Tools-shared.so can be loaded (KGPU_SPIRV_VALIDATE=0
+/// turns that off). INVALID_BUNDLE with a message if it is malformed.
+Error checkSPIRV(const std::string &bytes, const std::string &kernel);
+/// Whether checkSPIRV runs SPIRV-Tools' validator.
+bool spirvToolsAvailable();
 
 /// "i32" -> KGPU_TYPE_I32, ...; INVALID if unknown.
 kgpu_type parseTypeName(const std::string &name);

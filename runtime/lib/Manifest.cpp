@@ -13,6 +13,7 @@
 
 #include "llvm/Support/JSON.h"
 
+#include <algorithm>
 #include <limits>
 #include <set>
 
@@ -206,6 +207,20 @@ Error kgpu::rt::parseBundle(const void *data, size_t size, ModuleDesc &out) {
     if (!names.insert(desc.name).second)
       return c.fail("kernel '" + desc.name + "'", "defined twice");
     out.kernels.push_back(std::move(desc));
+  }
+  if (const llvm::json::Value *omitted = manifest.get("omitted_targets")) {
+    const llvm::json::Object *o = omitted->getAsObject();
+    if (!o)
+      return c.fail("top level", "\"omitted_targets\" must be an object "
+                                 "mapping targets to reasons");
+    for (const auto &[target, reason] : *o) {
+      std::optional<llvm::StringRef> text = reason.getAsString();
+      if (!text)
+        return c.fail("top level", "the \"omitted_targets\" reason of '" +
+                                       target.str() + "' is not a string");
+      out.omittedTargets.push_back({target.str(), text->str()});
+    }
+    std::sort(out.omittedTargets.begin(), out.omittedTargets.end());
   }
   for (kgpu::bundle::Payload &p : bundle->payloads)
     out.payloads.push_back({std::move(p.target), std::move(p.format),

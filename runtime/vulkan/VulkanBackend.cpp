@@ -893,6 +893,10 @@ Error VulkanDevice::createBuffer(size_t size,
                                  std::unique_ptr<BackendBuffer> &out) {
   if (lost)
     return lostError();
+  if (size > SIZE_MAX - 3)
+    return makeError(KGPU_ERROR_OUT_OF_MEMORY,
+                     "a %zu-byte buffer exceeds the Vulkan device's memory",
+                     size);
   // Sub-32-bit elements are packed into 32-bit words: pad to whole words.
   VkDeviceSize padded = (VkDeviceSize(size) + 3) & ~VkDeviceSize(3);
   auto buffer = std::make_unique<VulkanBuffer>(*this, padded);
@@ -970,9 +974,10 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
                      "the bundle has no SPIR-V for kernel '%s'",
                      k.name.c_str());
   const std::string &bytes = payload->data;
-  if (bytes.size() < 20 || bytes.size() % 4)
-    return makeError(KGPU_ERROR_INVALID_BUNDLE,
-                     "the SPIR-V of kernel '%s' is truncated", k.name.c_str());
+  // Structural checks (and SPIRV-Tools where installed): drivers crash on
+  // malformed SPIR-V.
+  if (Error e = checkSPIRV(bytes, k.name))
+    return e;
   std::vector<uint32_t> words(bytes.size() / 4);
   std::memcpy(words.data(), bytes.data(), bytes.size());
   if (words[0] != 0x07230203u)
