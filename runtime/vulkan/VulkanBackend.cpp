@@ -48,6 +48,7 @@ Backend &kgpu::rt::vulkanBackend() {
 #include <algorithm>
 #include <cstring>
 #include <deque>
+#include <map>
 #include <set>
 
 #include <dlfcn.h>
@@ -436,6 +437,20 @@ Error VulkanBackend::enumerate(std::vector<kgpu_device_info> &devices) {
 
 class VulkanBuffer;
 
+/// A compute pipeline with its shader module and layouts, kept by the
+/// device across module loads: drivers keep memory for every pipeline ever
+/// created (lavapipe about 92 kB), so loading the same SPIR-V again reuses
+/// the pipeline instead of building a new one.
+struct CachedPipeline {
+  VkShaderModule shader = VK_NULL_HANDLE;
+  VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
+  VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+};
+
+/// Unused pipelines beyond this many are destroyed.
+constexpr size_t kMaxCachedPipelines = 256;
+
 class VulkanDevice : public BackendDevice {
 public:
   VulkanDevice(VulkanBackend &backend, const PhysicalDevice &physical)
@@ -445,6 +460,8 @@ public:
   ~VulkanDevice() override {
     if (device) {
       fns.vkDeviceWaitIdle(device);
+      for (auto &entry : pipelines)
+        destroyPipeline(*entry.second);
       if (transferPool)
         fns.vkDestroyCommandPool(device, transferPool, nullptr);
       fns.vkDestroyDevice(device, nullptr);
@@ -476,6 +493,48 @@ public:
     return fns.vkQueueSubmit(queue, 1, &info, fence);
   }
 
+  /// The cached pipeline for `key` (the SPIR-V, the entry point and what
+  /// else the pipeline is built from), or null.
+  std::shared_ptr<CachedPipeline> findPipeline(const std::string &key) {
+    std::lock_guard<std::mutex> lock(pipelineMutex);
+    auto it = pipelines.find(key);
+    return it == pipelines.end() ? nullptr : it->second;
+  }
+  /// Caches `pipeline` under `key`; returns the cached entry, or null if
+  /// another thread cached one first (the caller keeps its own objects).
+  std::shared_ptr<CachedPipeline> addPipeline(const std::string &key,
+                                              const CachedPipeline &pipeline) {
+    std::lock_guard<std::mutex> lock(pipelineMutex);
+    if (pipelines.count(key))
+      return nullptr;
+    if (pipelines.size() >= kMaxCachedPipelines)
+      for (auto it = pipelines.begin(); it != pipelines.end();) {
+        if (it->second.use_count() == 1) { // no kernel uses it
+          destroyPipeline(*it->second);
+          it = pipelines.erase(it);
+        } else {
+          ++it;
+        }
+      }
+    auto entry = std::make_shared<CachedPipeline>(pipeline);
+    pipelines.emplace(key, entry);
+    return entry;
+  }
+  void destroyPipeline(const CachedPipeline &p) {
+    if (p.pipeline)
+      fns.vkDestroyPipeline(device, p.pipeline, nullptr);
+    if (p.pipelineLayout)
+      fns.vkDestroyPipelineLayout(device, p.pipelineLayout, nullptr);
+    if (p.setLayout)
+      fns.vkDestroyDescriptorSetLayout(device, p.setLayout, nullptr);
+    if (p.shader)
+      fns.vkDestroyShaderModule(device, p.shader, nullptr);
+  }
+  size_t cachedPipelines() {
+    std::lock_guard<std::mutex> lock(pipelineMutex);
+    return pipelines.size();
+  }
+
   Error lostError() const {
     return Error(KGPU_ERROR_DEVICE_LOST, std::string("the Vulkan device '") +
                                              physical.info.name + "' was lost");
@@ -500,6 +559,8 @@ public:
   std::atomic<bool> lost{false};
 
 private:
+  std::mutex pipelineMutex;
+  std::map<std::string, std::shared_ptr<CachedPipeline>> pipelines;
   std::mutex queueMutex;
   std::mutex transferMutex;
   VkCommandPool transferPool = VK_NULL_HANDLE;
@@ -914,6 +975,8 @@ class VulkanKernel : public BackendKernel {
 public:
   explicit VulkanKernel(VulkanDevice &dev) : dev(dev) {}
   ~VulkanKernel() override {
+    if (cached)
+      return; // the device's pipeline cache owns the objects
     const DeviceFns &f = dev.fns;
     if (pipeline)
       f.vkDestroyPipeline(dev.device, pipeline, nullptr);
@@ -931,6 +994,16 @@ public:
   VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
   VkPipeline pipeline = VK_NULL_HANDLE;
   uint32_t bindings = 0;
+  /// Set when the objects above belong to the device's pipeline cache.
+  std::shared_ptr<CachedPipeline> cached;
+
+  void use(std::shared_ptr<CachedPipeline> entry) {
+    shader = entry->shader;
+    setLayout = entry->setLayout;
+    pipelineLayout = entry->pipelineLayout;
+    pipeline = entry->pipeline;
+    cached = std::move(entry);
+  }
 };
 
 class VulkanModule : public BackendModule {
@@ -1005,7 +1078,18 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
           static_cast<unsigned long long>(k.workgroupInvocations()), size);
   }
 
+  // Everything the pipeline is built from. (Specialization data, once
+  // there is any, belongs in the key too.)
+  std::string cacheKey = k.name + '\0' + std::to_string(k.params.size()) +
+                         '\0' + bytes;
   auto kernel = std::make_unique<VulkanKernel>(dev);
+  kernel->bindings = static_cast<uint32_t>(k.params.size());
+  if (std::shared_ptr<CachedPipeline> hit = dev.findPipeline(cacheKey)) {
+    kernel->use(std::move(hit));
+    kernels[index] = std::move(kernel);
+    out = kernels[index].get();
+    return Error::success();
+  }
   const DeviceFns &f = dev.fns;
   VkShaderModuleCreateInfo smci = {};
   smci.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
@@ -1055,6 +1139,13 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
     Error e = dev.noteFailure(r, "vkCreateComputePipelines");
     return Error(e.status(), "kernel '" + k.name + "': " + e.message());
   }
+  CachedPipeline objects;
+  objects.shader = kernel->shader;
+  objects.setLayout = kernel->setLayout;
+  objects.pipelineLayout = kernel->pipelineLayout;
+  objects.pipeline = kernel->pipeline;
+  if (std::shared_ptr<CachedPipeline> entry = dev.addPipeline(cacheKey, objects))
+    kernel->cached = std::move(entry);
   kernels[index] = std::move(kernel);
   out = kernels[index].get();
   return Error::success();
