@@ -5,7 +5,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 build="${KGPU_BUILD_DIR:-$root/build}"
 dest="$root/.devcarry"
-export CUDA_ROOT="${CUDA_ROOT:-/opt/kgpu/cuda-wheel/nvidia/cu13}"
+export CUDA_ROOT="${CUDA_ROOT:-${KGPU_CUDA_WHEEL_DIR:-/opt/kgpu/cuda-wheel}/nvidia/cu13}"
 mkdir -p "$dest/bin" "$dest/lib" "$dest/bundles"
 cp "$build/bin/kgpu-run" "$dest/bin/"
 cp -L "$build/lib/libkgpu_runtime.so" "$dest/lib/"
