@@ -363,11 +363,14 @@ Error VulkanBackend::init() {
 #undef X
 
   uint32_t count = 0;
-  fns.vkEnumeratePhysicalDevices(instance, &count, nullptr);
-  std::vector<VkPhysicalDevice> handles(count);
-  if (count)
-    fns.vkEnumeratePhysicalDevices(instance, &count, handles.data());
-  handles.resize(count);
+  r = fns.vkEnumeratePhysicalDevices(instance, &count, nullptr);
+  std::vector<VkPhysicalDevice> handles(r == VK_SUCCESS ? count : 0);
+  if (!handles.empty()) {
+    r = fns.vkEnumeratePhysicalDevices(instance, &count, handles.data());
+    if (r != VK_SUCCESS && r != VK_INCOMPLETE)
+      count = 0;
+  }
+  handles.resize(std::min<size_t>(count, handles.size()));
   for (VkPhysicalDevice h : handles) {
     VkPhysicalDeviceSubgroupProperties subgroup = {};
     subgroup.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES;
@@ -837,7 +840,11 @@ Error VulkanDevice::runTransfer(
   VkCommandBufferBeginInfo bi = {};
   bi.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
   bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  fns.vkBeginCommandBuffer(cb, &bi);
+  r = fns.vkBeginCommandBuffer(cb, &bi);
+  if (r != VK_SUCCESS) {
+    fns.vkFreeCommandBuffers(device, transferPool, 1, &cb);
+    return noteFailure(r, "vkBeginCommandBuffer");
+  }
   fullBarrier(fns, cb);
   record(cb);
   hostBarrier(fns, cb);
@@ -1399,7 +1406,9 @@ Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
   VkCommandBufferBeginInfo bi = {};
   bi.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
   bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  f.vkBeginCommandBuffer(cb, &bi);
+  r = f.vkBeginCommandBuffer(cb, &bi);
+  if (r != VK_SUCCESS)
+    return dev.noteFailure(r, "vkBeginCommandBuffer");
   if (s.queries)
     f.vkCmdResetQueryPool(cb, s.queries, 0, 2);
   fullBarrier(f, cb);
