@@ -288,6 +288,38 @@ TEST_F(Bundles, CorruptCPUPayloadIsRejected) {
   }
 }
 
+/// A CPU library that was wrong when written (so its checksum matches):
+/// the ELF headers are checked before the dynamic loader sees them.
+TEST_F(Bundles, MalformedELFIsRejected) {
+  struct Case {
+    size_t offset;
+    unsigned char value;
+    const char *message;
+  } cases[] = {
+      {4, 1, "not 64-bit little-endian ELF"},
+      {18, 3, "not an x86-64 shared object"},
+      {32 + 6, 0x7f, "program headers lie outside the file"},
+      {54, 32, "program headers lie outside the file"},
+      {40 + 5, 0x7f, "section headers lie outside the file"},
+  };
+  for (const Case &c : cases) {
+    std::string bundle = rewrite(
+        "saxpy",
+        [&](llvm::json::Object &, std::vector<kgpu::bundle::Payload> &ps) {
+          for (kgpu::bundle::Payload &p : ps)
+            if (p.target == "cpu")
+              p.data[c.offset] = static_cast<char>(c.value);
+        });
+    kgpu_module m = nullptr;
+    EXPECT_EQ(kgpu_module_load_memory(device, bundle.data(), bundle.size(), &m),
+              KGPU_ERROR_INVALID_BUNDLE)
+        << c.offset;
+    EXPECT_NE(lastError().find(c.message), std::string::npos)
+        << c.offset << ": " << lastError();
+    EXPECT_EQ(m, nullptr);
+  }
+}
+
 TEST_F(Bundles, NotARegularFile) {
   kgpu_module m = nullptr;
   EXPECT_STATUS(KGPU_ERROR_INVALID_BUNDLE,
