@@ -26,6 +26,7 @@
 #include <vector>
 
 #include <dlfcn.h>
+#include <sys/resource.h>
 
 namespace {
 
@@ -318,6 +319,32 @@ TEST_F(Bundles, MalformedELFIsRejected) {
         << c.offset << ": " << lastError();
     EXPECT_EQ(m, nullptr);
   }
+}
+
+/// Running out of host memory inside the library is a status, not an
+/// exception through the C API (std::terminate, SIGABRT): the load runs in a
+/// child whose address space is limited to what it already uses plus 32 MiB,
+/// so that the copy of a 64 MiB payload fails.
+TEST(OutOfHostMemory, IsAStatusNotAnAbort) {
+  std::vector<kgpu::bundle::Payload> payloads = {
+      {"cpu", "elf-shared-object", "", std::string(64u << 20, 'x')}};
+  std::string bundle = kgpu::bundle::write(
+      llvm::json::Object{{"kernels", llvm::json::Array{}}}, payloads);
+  EXPECT_EXIT(
+      {
+        std::ifstream statm("/proc/self/statm");
+        size_t pages = 0;
+        statm >> pages;
+        struct rlimit limit;
+        getrlimit(RLIMIT_AS, &limit);
+        limit.rlim_cur = pages * 4096 + (32u << 20);
+        setrlimit(RLIMIT_AS, &limit);
+        kgpu_module m = nullptr;
+        kgpu_status s =
+            kgpu_module_load_memory(nullptr, bundle.data(), bundle.size(), &m);
+        std::_Exit(s == KGPU_ERROR_OUT_OF_MEMORY && !m ? 0 : 10 + s);
+      },
+      ::testing::ExitedWithCode(0), "");
 }
 
 TEST_F(Bundles, NotARegularFile) {
