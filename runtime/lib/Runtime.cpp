@@ -545,9 +545,6 @@ void kgpu_device_release(kgpu_device device) {
 // C API: modules and kernels
 //===----------------------------------------------------------------------===//
 
-/// The manifest's name of a backend's target.
-static const char *targetName(kgpu_backend kind) { return backendName(kind); }
-
 static kgpu_status loadModule(kgpu_device device, const void *data, size_t size,
                               kgpu_module *out) {
   Ref<kgpu_module_t> module = Ref<kgpu_module_t>::adopt(new kgpu_module_t());
@@ -555,7 +552,7 @@ static kgpu_status loadModule(kgpu_device device, const void *data, size_t size,
     return fail(e);
   if (device) {
     // A target that kgpu-translate left out: say so, and why.
-    std::string target = targetName(device->backend);
+    std::string target = backendName(device->backend); // "cpu", "vulkan", ...
     bool hasPayload = std::any_of(
         module->desc.payloads.begin(), module->desc.payloads.end(),
         [&](const PayloadDesc &p) { return p.target == target; });
@@ -1100,7 +1097,8 @@ static Error configure(kgpu_kernel kernel, kgpu_device_t *device,
                        d.name.c_str(), request.grid[i], request.local[i],
                        "xyz"[i], static_cast<unsigned long long>(ids));
   }
-  uint64_t groups = uint64_t(request.grid[0]) * request.grid[1] * request.grid[2];
+  uint64_t groups =
+      uint64_t(request.grid[0]) * request.grid[1] * request.grid[2];
   // Vulkan drivers count work-groups in 32 bits (lavapipe wraps around and
   // runs a fraction of the grid).
   if (device->backend == KGPU_BACKEND_VULKAN && groups > UINT32_MAX)

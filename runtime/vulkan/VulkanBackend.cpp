@@ -1151,7 +1151,8 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
   objects.setLayout = kernel->setLayout;
   objects.pipelineLayout = kernel->pipelineLayout;
   objects.pipeline = kernel->pipeline;
-  if (std::shared_ptr<CachedPipeline> entry = dev.addPipeline(cacheKey, objects))
+  if (std::shared_ptr<CachedPipeline> entry =
+          dev.addPipeline(cacheKey, objects))
     kernel->cached = std::move(entry);
   kernels[index] = std::move(kernel);
   out = kernels[index].get();

@@ -253,8 +253,9 @@ TEST_F(Bundles, EditedManifestIsRejected) {
   ASSERT_NE(at, std::string::npos);
   bytes.replace(at + 9, 3, "i32");
   kgpu_module m = nullptr;
-  EXPECT_STATUS(KGPU_ERROR_INVALID_BUNDLE,
-                kgpu_module_load_memory(device, bytes.data(), bytes.size(), &m));
+  EXPECT_STATUS(
+      KGPU_ERROR_INVALID_BUNDLE,
+      kgpu_module_load_memory(device, bytes.data(), bytes.size(), &m));
   EXPECT_NE(lastError().find("the manifest does not match its checksum"),
             std::string::npos)
       << lastError();
@@ -265,8 +266,9 @@ TEST_F(Bundles, EditedManifestIsRejected) {
   ASSERT_NE(x, std::string::npos);
   ASSERT_NE(y, std::string::npos);
   std::swap(bytes[x + 9], bytes[y + 9]);
-  EXPECT_STATUS(KGPU_ERROR_INVALID_BUNDLE,
-                kgpu_module_load_memory(device, bytes.data(), bytes.size(), &m));
+  EXPECT_STATUS(
+      KGPU_ERROR_INVALID_BUNDLE,
+      kgpu_module_load_memory(device, bytes.data(), bytes.size(), &m));
   EXPECT_EQ(m, nullptr);
 }
 
@@ -1022,7 +1024,9 @@ TEST(VulkanSPIRV, MalformedSPIRVIsRejected) {
        [](std::vector<uint32_t> &w) { w[5] &= 0xffff; },
        "has a word count of 0"},
       {"word count past the end",
-       [](std::vector<uint32_t> &w) { w[5] = (0xfffeu << 16) | (w[5] & 0xffff); },
+       [](std::vector<uint32_t> &w) {
+         w[5] = (0xfffeu << 16) | (w[5] & 0xffff);
+       },
        "runs past the end of the binary"},
       {"truncated", [](std::vector<uint32_t> &w) { w.resize(w.size() / 2); },
        "malformed"},
@@ -1064,7 +1068,8 @@ TEST(VulkanSPIRV, MalformedSPIRVIsRejected) {
           }
         });
     kgpu_module m = nullptr;
-    ASSERT_OK(kgpu_module_load_memory(device, bundle.data(), bundle.size(), &m));
+    ASSERT_OK(
+        kgpu_module_load_memory(device, bundle.data(), bundle.size(), &m));
     kgpu_kernel k = nullptr;
     EXPECT_EQ(kgpu_module_get_kernel(m, "saxpy", &k), KGPU_ERROR_INVALID_BUNDLE)
         << c.what;
