@@ -13,4 +13,9 @@ for k in saxpy mandelbrot sgemm_tiled; do
   "$build/bin/kgpu-translate" "$root/test/Frontend/KGC/corpus/$k.kgc" \
     -o "$dest/bundles/$k.kgpu"
 done
+# Exact-mode floating point on every target (exact-mandelbrot.sh).
+for mode in off on; do
+  "$build/bin/kgpu-translate" "$root/bench/gpu/mandelbrot_exact.kgc" \
+    --fp-contract=$mode -o "$dest/bundles/mandelbrot_exact_$mode.kgpu"
+done
 du -sh "$dest"
