@@ -202,7 +202,7 @@ std::unique_ptr<llvm::MemoryBuffer> readInput(StringRef name,
     }
     file = *opened;
   }
-  auto close = llvm::make_scope_exit([&] {
+  llvm::scope_exit close([&] {
     if (!isStdin)
       llvm::sys::fs::closeFile(file);
   });
@@ -520,7 +520,7 @@ int main(int argc, char **argv) {
     if (target != "cuda" && target != "vulkan" && target != "cpu")
       return fail("unknown target '" + target +
                   "' in --targets (cuda, vulkan, cpu)");
-  auto notBuilt = [&](StringRef what) {
+  [[maybe_unused]] auto notBuilt = [&](StringRef what) {
     return emitError(UnknownLoc::get(&context))
            << "this kgpu-translate was built without the " << what
            << " target";
@@ -573,7 +573,8 @@ int main(int argc, char **argv) {
   std::vector<std::string> targets;
   std::vector<::kgpu::bundle::Payload> payloads;
   llvm::json::Object omitted;
-  std::vector<std::unique_ptr<DiagnosticCapture>> failures;
+  std::vector<std::pair<StringRef, std::unique_ptr<DiagnosticCapture>>>
+      failures;
   for (StringRef target : requested) {
     if (llvm::is_contained(targets, target) || omitted.get(target))
       continue;
@@ -592,26 +593,26 @@ int main(int argc, char **argv) {
       return 1;
     }
     const Diagnostic *error = capture->firstError();
-    std::string reason = error ? describe(*error) : "it failed";
-    omitted[target] = reason;
-    {
-      InFlightDiagnostic warning =
-          emitWarning(error ? error->getLocation() : UnknownLoc::get(&context))
-          << "leaving the " << target << " payload out of the bundle: "
-          << (error ? error->str() : std::string("it failed"));
-      if (unsigned more = capture->numErrors(); more > 1)
-        warning << " (and " << more - 1 << " more errors; --targets="
-                << target << " shows them)";
-    }
-    failures.push_back(std::move(capture));
+    omitted[target] = error ? describe(*error) : "it failed";
+    failures.push_back({target, std::move(capture)});
   }
   if (targets.empty()) {
     if (requested.empty())
       return fail("--targets names no target");
-    for (std::unique_ptr<DiagnosticCapture> &capture : failures)
+    for (auto &[target, capture] : failures)
       capture->replay();
     return fail("no target can compile '" + inputFilename + "' (" +
                 targetsOpt + ")");
+  }
+  for (auto &[target, capture] : failures) {
+    const Diagnostic *error = capture->firstError();
+    InFlightDiagnostic warning =
+        emitWarning(error ? error->getLocation() : UnknownLoc::get(&context))
+        << "leaving the " << target << " payload out of the bundle: "
+        << (error ? error->str() : std::string("it failed"));
+    if (unsigned more = capture->numErrors(); more > 1)
+      warning << " (and " << more - 1 << " more error" << (more > 2 ? "s" : "")
+              << "; --targets=" << target << " shows them)";
   }
   FailureOr<OwningOpRef<ModuleOp>> gpuForm = toGPUForm(*module, "alloc");
   if (failed(gpuForm))
