@@ -84,6 +84,13 @@ static cl::opt<std::string>
 static cl::opt<std::string>
     kernelName("kernel", cl::desc("Compile only this kernel"),
                cl::cat(category));
+static cl::opt<bool> checkBounds(
+    "check-bounds",
+    cl::desc("Check every memory access against the size of the buffer or "
+             "array it accesses, on every target; the runtime reports the "
+             "first violation of a launch with the kernel, source location "
+             "and index (KGPU_ERROR_BOUNDS)"),
+    cl::init(false), cl::cat(category));
 static cl::opt<std::string> fpContract(
     "fp-contract",
     cl::desc("Floating-point contraction: off, on or fast (default: on for "
@@ -391,6 +398,12 @@ int main(int argc, char **argv) {
     PassManager pm(&context);
     if (failed(applyPassManagerCLOptions(pm)))
       return 1;
+    if (checkBounds) {
+      // Device functions are inlined first, so that each access is checked
+      // against the kernel buffer it reaches.
+      pm.addPass(createInlinerPass());
+      pm.addPass(kg::createKgpuCheckBounds());
+    }
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
     // What no target could compile, once, before any target runs.
