@@ -21,7 +21,7 @@ constexpr int64_t kMaxRank = 8;
 
 constexpr const char *kSupported =
     "i1, i8, i16, i32, i64, index, f16, bf16, f32, f64, and memrefs of them "
-    "of rank 1 to 8";
+    "of rank 1 to 8 (0 to 8 inside kernels)";
 
 /// `name` quoted, with unprintable and non-ASCII bytes escaped (\XX).
 std::string quote(StringRef name) {
@@ -51,11 +51,14 @@ bool isSupportedScalar(Type type) {
   return llvm::is_contained({1u, 8u, 16u, 32u, 64u}, integer.getWidth());
 }
 
-bool isSupported(Type type) {
+/// Buffer parameters have rank 1 to 8; memrefs in bodies may also be 0-D
+/// (the private accumulators of reductions, for one).
+bool isSupported(Type type, bool parameter = false) {
   if (isSupportedScalar(type) || isa<KgpuDialect>(type.getDialect()))
     return true;
   if (auto memref = dyn_cast<MemRefType>(type))
-    return memref.getRank() >= 1 && memref.getRank() <= kMaxRank &&
+    return memref.getRank() >= (parameter ? 1 : 0) &&
+           memref.getRank() <= kMaxRank &&
            isSupportedScalar(memref.getElementType());
   return false;
 }
@@ -97,7 +100,8 @@ LogicalResult verifyKernel(func::FuncOp kernel) {
     std::string what = "parameter '" + name + "' of kernel '" +
                        kernel.getName().str() + "'";
     Type type = arg.getType();
-    if (!isSupported(type) || isa<KgpuDialect>(type.getDialect()))
+    if (!isSupported(type, /*parameter=*/true) ||
+        isa<KgpuDialect>(type.getDialect()))
       return unsupportedType(arg.getLoc(), what, type);
     auto memref = dyn_cast<MemRefType>(type);
     if (!memref)

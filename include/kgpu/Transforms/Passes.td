@@ -17,11 +17,12 @@ def KgpuVerifyABI : Pass<"kgpu-verify-abi", "mlir::ModuleOp"> {
       and manifest keys; parameter names are unique;
     * every value in the module has a type the targets lower: `i1`, `i8`,
       `i16`, `i32`, `i64`, `index`, `f16`, `bf16`, `f32`, `f64`, memrefs of
-      those of rank 1 to 8, and kgpu's own types (tensor-core fragments);
-      no vectors, complex numbers, other widths (`i7`, `i128`, `f80`,
-      `f128`, ...) or zero-dimensional memrefs;
-    * buffer parameters have the identity layout, positive static extents,
-      and a dynamic extent only when 1-D (what the runtime binds).
+      those of rank 1 to 8 (0 to 8 inside kernels), and kgpu's own types
+      (tensor-core fragments); no vectors, complex numbers or other widths
+      (`i7`, `i128`, `f80`, `f128`, ...);
+    * buffer parameters have rank 1 to 8, the identity layout, positive
+      static extents, and a dynamic extent only when 1-D (what the runtime
+      binds).
 
     Errors are at the offending kernel, parameter or operation.
   }];
