@@ -159,13 +159,19 @@ struct Output {
   }
 };
 
+/// --fp-contract, or the language's default: on for kgc (as in C), off for
+/// the JVM and Kotlin sources (.mlir), whose semantics are exact.
+std::string fpContractFor(Language lang) {
+  if (!fpContract.empty())
+    return fpContract;
+  return lang == Language::Kgc ? "on" : "off";
+}
+
 kg::NVVMTargetOptions nvvmOptions(Language lang) {
   kg::NVVMTargetOptions options;
   options.chip = chip;
   options.cudaPath = cudaPath;
-  options.fpContract = !fpContract.empty() ? fpContract.getValue()
-                       : lang == Language::Kgc ? "on"
-                                               : "off";
+  options.fpContract = fpContractFor(lang);
   return options;
 }
 
@@ -177,6 +183,26 @@ FailureOr<std::string> compileCUDA(ModuleOp kgpuLevel, kg::NVVMFormat format,
     return failure();
   return kg::compileToNVVMBinary(**gpuForm, format, nvvmOptions(lang));
 }
+
+#ifdef KGPU_HAVE_SPIRV
+/// The "vulkan" object of a kernel's manifest entry (docs/bundle.md).
+llvm::json::Object describeScalarBlock(const kg::SPIRVScalarBlock &block) {
+  using Storage = kg::SPIRVScalarBlock::Storage;
+  llvm::json::Object scalars;
+  scalars["storage"] = block.storage == Storage::PushConstant ? "push_constant"
+                       : block.storage == Storage::StorageBuffer
+                           ? "storage_buffer"
+                           : "none";
+  if (block.storage == Storage::StorageBuffer)
+    scalars["binding"] = block.binding;
+  scalars["size"] = block.size;
+  llvm::json::Array members;
+  for (auto [param, offset] : block.members)
+    members.push_back(llvm::json::Object{{"param", param}, {"offset", offset}});
+  scalars["members"] = std::move(members);
+  return llvm::json::Object{{"scalars", std::move(scalars)}};
+}
+#endif
 
 } // namespace
 
@@ -302,6 +328,7 @@ int main(int argc, char **argv) {
 
 #ifdef KGPU_HAVE_SPIRV
   kg::SPIRVTargetOptions spirvOptions;
+  spirvOptions.fpContract = fpContractFor(lang);
   auto compileVulkan = [&]() -> FailureOr<SmallVector<kg::SPIRVKernel>> {
     FailureOr<OwningOpRef<ModuleOp>> gpuForm = toGPUForm(*module, "alloc");
     if (failed(gpuForm))
@@ -383,6 +410,7 @@ int main(int argc, char **argv) {
   StringRef(targetsOpt).split(requested, ',', -1, false);
   std::vector<std::string> targets;
   std::vector<::kgpu::bundle::Payload> payloads;
+  llvm::StringMap<llvm::json::Object> vulkanABI;
   for (StringRef target : requested) {
     if (target == "cuda") {
       FailureOr<std::string> ptx =
@@ -403,11 +431,13 @@ int main(int argc, char **argv) {
       FailureOr<SmallVector<kg::SPIRVKernel>> kernels = compileVulkan();
       if (failed(kernels))
         return 1;
-      for (const kg::SPIRVKernel &k : *kernels)
+      for (const kg::SPIRVKernel &k : *kernels) {
+        vulkanABI[k.name] = describeScalarBlock(k.scalars);
         payloads.push_back(
             {"vulkan", "spirv", k.name,
              std::string(reinterpret_cast<const char *>(k.words.data()),
                          k.words.size() * sizeof(uint32_t))});
+      }
 #else
       return fail("this kgpu-translate was built without the SPIR-V target");
 #endif
@@ -433,7 +463,7 @@ int main(int argc, char **argv) {
     return 1;
   llvm::json::Object manifest = kg::buildManifest(
       *module, **gpuForm, llvm::sys::path::filename(inputFilename),
-      lang == Language::Kgc ? "kgc" : "mlir", targets);
+      lang == Language::Kgc ? "kgc" : "mlir", targets, vulkanABI);
   std::string bundle = ::kgpu::bundle::write(std::move(manifest), payloads);
   if (failed(out.open()))
     return 1;

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/IR/Operation.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -21,6 +22,16 @@ namespace spirv_detail {
 
 /// The name the diagnostics give the target.
 inline constexpr const char kTargetName[] = "the Vulkan (SPIR-V) target";
+
+/// The push-constant bytes every Vulkan device has (maxPushConstantsSize is
+/// at least 128): larger scalar blocks are storage buffers.
+inline constexpr unsigned kMaxPushConstantBytes = 128;
+
+/// The largest private array (memref.alloca) of a work-item, in bytes.
+/// Vulkan has no such limit, but drivers degrade badly past it (lavapipe
+/// runs a work-group of 256 with a 64 KiB array for tens of seconds, and
+/// hangs with 256 KiB).
+inline constexpr uint64_t kMaxPrivateArrayBytes = 16384;
 
 /// Whether `env` has atomic float add for floats of `width` bits.
 bool allowsAtomicFloatAdd(const spirv::TargetEnv &env, unsigned width);

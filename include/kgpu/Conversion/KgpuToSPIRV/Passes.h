@@ -68,12 +68,19 @@ struct GPUToSPIRVPipelineOptions
       *this, "atomic-float-add",
       llvm::cl::desc("The device has SPV_EXT_shader_atomic_float_add"),
       llvm::cl::init(true)};
+  PassOptions::Option<std::string> fpContract{
+      *this, "fp-contract",
+      llvm::cl::desc("Floating-point contraction: off (every float add, "
+                     "sub, mul, div, rem and negate is NoContraction), on "
+                     "or fast (the driver may fuse)"),
+      llvm::cl::init("on")};
 };
 
 /// Adds the whole GPU form -> SPIR-V pipeline to `pm` (anchored on
 /// builtin.module): attach the target, emulate float atomics, convert
 /// (upstream GPU/SCF/arith/memref/func/math + kgpu patterns), split into one
-/// spirv.module per kernel, then `spirv-lower-abi-attrs` and
+/// spirv.module per kernel, then `spirv-lower-abi-attrs`, kgpu's scalar
+/// packing, `kgpu-spirv-no-contraction` (fp-contract=off) and
 /// `spirv-update-vce` on every spirv.module.
 void buildGPUToSPIRVPipeline(OpPassManager &pm,
                              const GPUToSPIRVPipelineOptions &options);

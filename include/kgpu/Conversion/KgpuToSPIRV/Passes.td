@@ -122,4 +122,41 @@ def KgpuSPIRVCompleteVCE
   }];
 }
 
+def KgpuSPIRVNoContraction
+    : Pass<"kgpu-spirv-no-contraction", "mlir::spirv::ModuleOp"> {
+  let summary = "Decorate float arithmetic with NoContraction";
+  let description = [{
+    Written because upstream has no pass that forbids floating-point
+    contraction in SPIR-V (arith-to-spirv drops `fastmath` flags, and the
+    arith ops carry no contraction flag kgpu could set). Puts the
+    `no_contraction` unit attribute (serialized as the `NoContraction`
+    decoration; SPIRV-Cross prints `precise`) on every `spirv.FAdd`,
+    `spirv.FSub`, `spirv.FMul`, `spirv.FDiv`, `spirv.FRem`, `spirv.FMod` and
+    `spirv.FNegate`, so that a Vulkan driver cannot fuse a multiply and an
+    add into an FMA: the SPIR-V form of `--fp-contract=off`. Explicit FMAs
+    (`spirv.GL.Fma`, from `math.fma`) stay fused.
+  }];
+}
+
+def KgpuSPIRVPackScalars
+    : Pass<"kgpu-spirv-pack-scalars", "mlir::spirv::ModuleOp"> {
+  let summary = "Pack the scalar kernel arguments into one push-constant "
+                "block (or one storage buffer)";
+  let description = [{
+    Written because upstream's entry-point ABI (`spirv-lower-abi-attrs`)
+    makes every scalar argument its own storage buffer, which spends one
+    descriptor per scalar: a kernel with more parameters than the device's
+    `maxPerStageDescriptorStorageBuffers` (32 on lavapipe) cannot run.
+    Runs after `spirv-lower-abi-attrs`: the scalar argument variables
+    (`bind(0, i)` storage buffers holding one integer or float) are replaced
+    by the members of one block, in argument order, each at the next offset
+    aligned to its slot (8 bytes for 64-bit types, 4 for the others). The
+    block is a `PushConstant` variable when it holds at most 128 bytes (what
+    Vulkan guarantees) and only 32- and 64-bit members; otherwise it is the
+    storage buffer `bind(0, B)`, B one past the highest binding of a buffer
+    argument. Buffer arguments keep `bind(0, i)`. The "SPIR-V ABI" of
+    docs/codegen.md describes the result.
+  }];
+}
+
 #endif // KGPU_CONVERSION_KGPUTOSPIRV_PASSES_TD
