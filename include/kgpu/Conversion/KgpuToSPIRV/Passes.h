@@ -39,7 +39,8 @@ namespace kgpu {
 /// (higher benefit): `gpu.shuffle`, so that the width may be
 /// `gpu.subgroup_size`, and `gpu.subgroup_reduce`, so that every kind
 /// (including and/or/xor) becomes a `spirv.GroupNonUniform*` op, uniform or
-/// not.
+/// not. Also lowers `arith.index_castui` from and to `i1`, which upstream's
+/// `spirv.UConvert` pattern cannot.
 void populateKgpuToSPIRVPatterns(SPIRVTypeConverter &typeConverter,
                                  RewritePatternSet &patterns);
 

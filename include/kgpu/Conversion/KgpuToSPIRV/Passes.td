@@ -88,9 +88,13 @@ def ConvertKgpuToSPIRV : Pass<"convert-kgpu-to-spirv", "mlir::ModuleOp"> {
     non-uniform op computes the same) and supports the bitwise kinds,
     `gpu.shuffle` accepts
     `gpu.subgroup_size` as its width (the validity result is computed
-    against the actual subgroup size). Constructs Vulkan cannot express
-    (`gpu.all_reduce`, workgroup/private attributions, tensor-core ops,
-    kgpu ops that should have been lowered earlier) are located errors
+    against the actual subgroup size), `arith.index_castui` works on `i1`,
+    and kernel buffers of `index` elements become `i64` arrays (64-bit on
+    every target; loads truncate to the 32-bit index, stores sign-extend).
+    Constructs Vulkan cannot express (`gpu.all_reduce`, workgroup/private
+    attributions, tensor-core ops, kgpu ops that should have been lowered
+    earlier, index constants beyond 32 bits such as 64-bit parallel-for
+    bounds, private arrays over 16 KiB per work-item) are located errors
     naming the op and the target.
   }];
   let dependentDialects = ["mlir::spirv::SPIRVDialect"];

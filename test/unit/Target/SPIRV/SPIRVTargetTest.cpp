@@ -512,6 +512,10 @@ module attributes {gpu.container_module} {
   ASSERT_TRUE(succeeded(msl)) << error;
   EXPECT_NE(msl->find("[[buffer(1)]]"), std::string::npos) << *msl;
   EXPECT_NE(msl->find("[[buffer(2)]]"), std::string::npos) << *msl;
+  FailureOr<std::string> hlsl =
+      crossCompile(kernel.words, "k", ShadingLanguage::HLSL, error);
+  ASSERT_TRUE(succeeded(hlsl)) << error;
+  EXPECT_NE(hlsl->find("register(b0, space0)"), std::string::npos) << *hlsl;
 }
 
 TEST(SPIRVTarget, ScalarsPastPushConstantsAreOneStorageBuffer) {
