@@ -28,9 +28,10 @@ inline constexpr const char kTargetName[] = "the Vulkan (SPIR-V) target";
 inline constexpr unsigned kMaxPushConstantBytes = 128;
 
 /// The largest private array (memref.alloca) of a work-item, in bytes.
-/// Vulkan has no such limit, but drivers degrade badly past it (lavapipe
-/// runs a work-group of 256 with a 64 KiB array for tens of seconds, and
-/// hangs with 256 KiB).
+/// Vulkan has no such limit, but drivers degrade badly past it: lavapipe's
+/// time for a dynamically indexed private array grows faster than its size
+/// (a work-group of 256: 16 KiB about a minute, 64 KiB minutes, 256 KiB no
+/// end in sight; docs/codegen.md).
 inline constexpr uint64_t kMaxPrivateArrayBytes = 16384;
 
 /// Whether `env` has atomic float add for floats of `width` bits.
