@@ -44,7 +44,7 @@ if cuda_root and os.path.exists(os.path.join(cuda_root, "bin", "ptxas")):
     config.available_features.add("cuda-toolkit")
     config.environment["CUDA_ROOT"] = cuda_root
     config.substitutions.append(("%ptxas", os.path.join(cuda_root, "bin", "ptxas")))
-for tool, feature in [("spirv-val", "spirv-val"),
+for tool, feature in [("spirv-val", "spirv-val"), ("spirv-dis", "spirv-dis"),
                       ("glslangValidator", "glslang")]:
     if shutil.which(tool):
         config.available_features.add(feature)

@@ -141,6 +141,21 @@ struct ParamDesc {
   uint32_t sizeOf = 0;
 };
 
+/// Where the Vulkan binary of a kernel reads its scalar arguments (the
+/// manifest's "vulkan" object; "SPIR-V ABI" in docs/codegen.md).
+struct VulkanScalarsDesc {
+  enum Storage { NONE, PUSH_CONSTANT, STORAGE_BUFFER };
+  /// Whether the manifest has the object (bundles of older compilers lack it).
+  bool present = false;
+  Storage storage = NONE;
+  /// Descriptor set 0 binding (STORAGE_BUFFER).
+  uint32_t binding = 0;
+  /// Block size in bytes.
+  uint32_t size = 0;
+  /// (parameter index, byte offset) of every scalar parameter.
+  std::vector<std::pair<uint32_t, uint32_t>> members;
+};
+
 struct KernelDesc {
   std::string name;
   /// The visible parameters, then the hidden ones.
@@ -160,6 +175,7 @@ struct KernelDesc {
   /// The subgroup size the code assumes; 0 when it reads it at run time.
   uint32_t assumedSubgroupSize = 0;
   uint32_t reductionCount = 0;
+  VulkanScalarsDesc vulkanScalars;
 
   uint64_t workgroupInvocations() const {
     return uint64_t(workgroupSize[0]) * workgroupSize[1] * workgroupSize[2];

@@ -2,9 +2,9 @@
 //
 // Loads libvulkan.so.1 at run time (no link-time dependency) and runs the
 // bundle's per-kernel SPIR-V binaries ("SPIR-V ABI" in docs/codegen.md):
-// descriptor set 0, binding i = kernel argument i, every argument a storage
-// buffer (scalars in a small per-launch buffer), vkCmdDispatch with the grid
-// in work-groups, timestamp queries around the dispatch.
+// descriptor set 0, binding i = buffer argument i, the scalar arguments in
+// one push-constant block (or one more storage buffer), vkCmdDispatch with
+// the grid in work-groups, timestamp queries around the dispatch.
 //
 // Synchronisation: every command buffer starts with a global memory barrier,
 // so submissions on the device's one compute queue execute in submission
@@ -104,6 +104,7 @@ namespace {
   X(vkEndCommandBuffer)                                                        \
   X(vkCmdBindPipeline)                                                         \
   X(vkCmdBindDescriptorSets)                                                   \
+  X(vkCmdPushConstants)                                                        \
   X(vkCmdDispatch)                                                             \
   X(vkCmdPipelineBarrier)                                                      \
   X(vkCmdCopyBuffer)                                                           \
@@ -1043,6 +1044,60 @@ Error VulkanDevice::loadModule(const ModuleDesc &module,
   return Error::success();
 }
 
+/// Checks that the device can bind the arguments of `k`: its storage
+/// buffers (one per buffer parameter, plus the scalar block when it is not
+/// in push constants) against the per-stage and per-set descriptor limits,
+/// its push constants against maxPushConstantsSize.
+static Error checkBindingLimits(const KernelDesc &k,
+                                const VkPhysicalDeviceLimits &limits,
+                                const char *deviceName) {
+  const VulkanScalarsDesc &scalars = k.vulkanScalars;
+  bool hasScalars = false;
+  uint32_t buffers = 0;
+  for (const ParamDesc &p : k.params) {
+    hasScalars |= p.kind == KGPU_PARAM_SCALAR;
+    buffers += p.kind == KGPU_PARAM_BUFFER;
+  }
+  if (hasScalars && !scalars.present)
+    return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                     "kernel '%s': the manifest does not say where its "
+                     "scalar arguments are on Vulkan (a bundle from an older "
+                     "kgpu-translate, which gave every scalar its own storage "
+                     "buffer); recompile the bundle",
+                     k.name.c_str());
+  if (scalars.storage == VulkanScalarsDesc::STORAGE_BUFFER)
+    ++buffers;
+  struct Limit {
+    uint32_t value;
+    const char *name;
+  };
+  for (Limit limit : {Limit{limits.maxPerStageDescriptorStorageBuffers,
+                            "maxPerStageDescriptorStorageBuffers"},
+                      Limit{limits.maxDescriptorSetStorageBuffers,
+                            "maxDescriptorSetStorageBuffers"},
+                      Limit{limits.maxPerStageResources,
+                            "maxPerStageResources"}})
+    if (buffers > limit.value)
+      return makeError(KGPU_ERROR_UNSUPPORTED,
+                       "kernel '%s' binds %u storage buffers (its buffer "
+                       "parameters%s); the Vulkan device '%s' allows %u "
+                       "(%s)",
+                       k.name.c_str(), buffers,
+                       scalars.storage == VulkanScalarsDesc::STORAGE_BUFFER
+                           ? " and the block of its scalars"
+                           : "",
+                       deviceName, limit.value, limit.name);
+  if (scalars.storage == VulkanScalarsDesc::PUSH_CONSTANT &&
+      scalars.size > limits.maxPushConstantsSize)
+    return makeError(KGPU_ERROR_UNSUPPORTED,
+                     "kernel '%s' needs %u bytes of push constants for its "
+                     "scalar arguments; the Vulkan device '%s' has %u "
+                     "(maxPushConstantsSize)",
+                     k.name.c_str(), scalars.size, deviceName,
+                     limits.maxPushConstantsSize);
+  return Error::success();
+}
+
 Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
   const KernelDesc &k = desc.kernels[index];
   const PayloadDesc *payload = nullptr;
@@ -1085,12 +1140,34 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
           static_cast<unsigned long long>(k.workgroupInvocations()), size);
   }
 
-  // Everything the pipeline is built from. (Specialization data, once
-  // there is any, belongs in the key too.)
-  std::string cacheKey = k.name + '\0' + std::to_string(k.params.size()) +
-                         '\0' + bytes;
+  if (Error e = checkBindingLimits(k, dev.limits, dev.physical.info.name))
+    return e;
+
+  // Buffer parameter i at binding i; the scalars in push constants or one
+  // more storage buffer ("SPIR-V ABI" in docs/codegen.md).
+  std::vector<VkDescriptorSetLayoutBinding> bindings;
+  auto addBinding = [&](uint32_t binding) {
+    VkDescriptorSetLayoutBinding b = {};
+    b.binding = binding;
+    b.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    b.descriptorCount = 1;
+    b.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    bindings.push_back(b);
+  };
+  for (const ParamDesc &p : k.params)
+    if (p.kind == KGPU_PARAM_BUFFER)
+      addBinding(p.index);
+  const VulkanScalarsDesc &scalars = k.vulkanScalars;
+  if (scalars.storage == VulkanScalarsDesc::STORAGE_BUFFER)
+    addBinding(scalars.binding);
   auto kernel = std::make_unique<VulkanKernel>(dev);
-  kernel->bindings = static_cast<uint32_t>(k.params.size());
+  kernel->bindings = static_cast<uint32_t>(bindings.size());
+  // Everything the pipeline is built from: the SPIR-V, the entry point, the
+  // bindings and the scalar block. (Specialization data, once there is any,
+  // belongs in the key too.)
+  std::string cacheKey = k.name + '\0' + std::to_string(bindings.size()) +
+                         '\0' + std::to_string(int(scalars.storage)) + '\0' +
+                         std::to_string(scalars.size) + '\0' + bytes;
   if (std::shared_ptr<CachedPipeline> hit = dev.findPipeline(cacheKey)) {
     kernel->use(std::move(hit));
     kernels[index] = std::move(kernel);
@@ -1107,15 +1184,6 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
   if (r != VK_SUCCESS)
     return dev.noteFailure(r, "vkCreateShaderModule");
 
-  kernel->bindings = static_cast<uint32_t>(k.params.size());
-  std::vector<VkDescriptorSetLayoutBinding> bindings(kernel->bindings);
-  for (uint32_t i = 0; i < kernel->bindings; ++i) {
-    bindings[i] = {};
-    bindings[i].binding = i;
-    bindings[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    bindings[i].descriptorCount = 1;
-    bindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
-  }
   VkDescriptorSetLayoutCreateInfo dslci = {};
   dslci.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
   dslci.bindingCount = kernel->bindings;
@@ -1128,6 +1196,12 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
   plci.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
   plci.setLayoutCount = 1;
   plci.pSetLayouts = &kernel->setLayout;
+  VkPushConstantRange pushRange = {VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                                   scalars.size};
+  if (scalars.storage == VulkanScalarsDesc::PUSH_CONSTANT) {
+    plci.pushConstantRangeCount = 1;
+    plci.pPushConstantRanges = &pushRange;
+  }
   r = f.vkCreatePipelineLayout(dev.device, &plci, nullptr,
                                &kernel->pipelineLayout);
   if (r != VK_SUCCESS)
@@ -1312,37 +1386,50 @@ Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
   auto *kernel = static_cast<VulkanKernel *>(request.impl);
   size_t n = request.args.size();
 
-  // Scalars: one host-visible buffer, each value at an aligned offset.
-  VkDeviceSize align =
-      std::max<VkDeviceSize>(4, dev.limits.minStorageBufferOffsetAlignment);
-  std::vector<VkDeviceSize> offsets(n, 0);
-  std::vector<size_t> sizes(n, 0);
-  VkDeviceSize scalarBytes = 0;
-  for (size_t i = 0; i < n; ++i) {
-    if (request.args[i].buffer)
-      continue;
-    unsigned char tmp[8];
-    sizes[i] = scalarSlot(request.args[i], tmp);
-    offsets[i] = scalarBytes;
-    scalarBytes += (sizes[i] + align - 1) / align * align;
+  // Scalars: one block ("SPIR-V ABI" in docs/codegen.md), pushed as push
+  // constants or written to one host-visible storage buffer.
+  const VulkanScalarsDesc &scalars = request.kernel->vulkanScalars;
+  std::vector<unsigned char> block(scalars.size, 0);
+  for (auto [param, offset] : scalars.members) {
+    if (param >= n)
+      return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                       "kernel '%s': its scalar block names parameter #%u",
+                       request.kernel->name.c_str(), param);
+    const BoundArg &a = request.args[param];
+    unsigned char bytes[8];
+    size_t size = scalarSlot(a, bytes);
+    if (offset + size > block.size())
+      return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                       "kernel '%s': scalar '%s' lies outside its block",
+                       request.kernel->name.c_str(), a.param->name.c_str());
+    std::memcpy(block.data() + offset, bytes, size);
   }
-  if (scalarBytes) {
+  if (scalars.storage == VulkanScalarsDesc::STORAGE_BUFFER) {
     void *mapped = nullptr;
-    if (Error e =
-            dev.allocate(scalarBytes, true, s.scalars, s.scalarMemory, &mapped))
+    VkDeviceSize bytes = std::max<VkDeviceSize>(4, block.size());
+    if (Error e = dev.allocate(bytes, true, s.scalars, s.scalarMemory, &mapped))
       return e;
-    for (size_t i = 0; i < n; ++i)
-      if (!request.args[i].buffer) {
-        unsigned char bytes[8];
-        scalarSlot(request.args[i], bytes);
-        std::memcpy(static_cast<char *>(mapped) + offsets[i], bytes, sizes[i]);
-      }
+    std::memcpy(mapped, block.data(), block.size());
   }
 
+  std::vector<VkDescriptorBufferInfo> infos;
+  std::vector<uint32_t> targets;
+  infos.reserve(n + 1);
+  for (size_t i = 0; i < n; ++i)
+    if (request.args[i].buffer) {
+      infos.push_back({static_cast<VulkanBuffer *>(request.args[i].buffer)
+                           ->handle(),
+                       0, VK_WHOLE_SIZE});
+      targets.push_back(request.args[i].param->index);
+    }
+  if (scalars.storage == VulkanScalarsDesc::STORAGE_BUFFER) {
+    infos.push_back({s.scalars, 0, VK_WHOLE_SIZE});
+    targets.push_back(scalars.binding);
+  }
   VkDescriptorSet set = VK_NULL_HANDLE;
-  if (n) {
+  if (!infos.empty()) {
     VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                 static_cast<uint32_t>(n)};
+                                 static_cast<uint32_t>(infos.size())};
     VkDescriptorPoolCreateInfo dpci = {};
     dpci.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
     dpci.maxSets = 1;
@@ -1362,24 +1449,17 @@ Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
     r = f.vkAllocateDescriptorSets(dev.device, &dsai, &set);
     if (r != VK_SUCCESS)
       return dev.noteFailure(r, "vkAllocateDescriptorSets");
-    std::vector<VkDescriptorBufferInfo> infos(n);
-    std::vector<VkWriteDescriptorSet> writes(n);
-    for (size_t i = 0; i < n; ++i) {
-      const BoundArg &a = request.args[i];
-      if (a.buffer)
-        infos[i] = {static_cast<VulkanBuffer *>(a.buffer)->handle(), 0,
-                    VK_WHOLE_SIZE};
-      else
-        infos[i] = {s.scalars, offsets[i], sizes[i]};
+    std::vector<VkWriteDescriptorSet> writes(infos.size());
+    for (size_t i = 0; i < infos.size(); ++i) {
       writes[i] = {};
       writes[i].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
       writes[i].dstSet = set;
-      writes[i].dstBinding = static_cast<uint32_t>(i);
+      writes[i].dstBinding = targets[i];
       writes[i].descriptorCount = 1;
       writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
       writes[i].pBufferInfo = &infos[i];
     }
-    f.vkUpdateDescriptorSets(dev.device, static_cast<uint32_t>(n),
+    f.vkUpdateDescriptorSets(dev.device, static_cast<uint32_t>(writes.size()),
                              writes.data(), 0, nullptr);
   }
 
@@ -1419,6 +1499,10 @@ Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
   if (set)
     f.vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE,
                               kernel->pipelineLayout, 0, 1, &set, 0, nullptr);
+  if (scalars.storage == VulkanScalarsDesc::PUSH_CONSTANT && !block.empty())
+    f.vkCmdPushConstants(cb, kernel->pipelineLayout,
+                         VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                         static_cast<uint32_t>(block.size()), block.data());
   f.vkCmdDispatch(cb, request.grid[0], request.grid[1], request.grid[2]);
   if (s.queries)
     f.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, s.queries,

@@ -290,14 +290,20 @@ std::string describe(const Diagnostic &diag) {
   return text + "error: " + diag.str();
 }
 
+/// --fp-contract, or the language's default: on for kgc (as in C), off for
+/// the JVM and Kotlin sources (.mlir), whose semantics are exact.
+std::string fpContractFor(Language lang) {
+  if (!fpContract.empty())
+    return fpContract;
+  return lang == Language::Kgc ? "on" : "off";
+}
+
 kg::NVVMTargetOptions nvvmOptions(Language lang) {
   kg::NVVMTargetOptions options;
   options.chip = chip;
   options.features = kg::getDefaultPTXFeatures(chip);
   options.cudaPath = cudaPath;
-  options.fpContract = !fpContract.empty() ? fpContract.getValue()
-                       : lang == Language::Kgc ? "on"
-                                               : "off";
+  options.fpContract = fpContractFor(lang);
   return options;
 }
 
@@ -309,6 +315,26 @@ FailureOr<std::string> compileCUDA(ModuleOp kgpuLevel, kg::NVVMFormat format,
     return failure();
   return kg::compileToNVVMBinary(**gpuForm, format, nvvmOptions(lang));
 }
+
+#ifdef KGPU_HAVE_SPIRV
+/// The "vulkan" object of a kernel's manifest entry (docs/bundle.md).
+llvm::json::Object describeScalarBlock(const kg::SPIRVScalarBlock &block) {
+  using Storage = kg::SPIRVScalarBlock::Storage;
+  llvm::json::Object scalars;
+  scalars["storage"] = block.storage == Storage::PushConstant ? "push_constant"
+                       : block.storage == Storage::StorageBuffer
+                           ? "storage_buffer"
+                           : "none";
+  if (block.storage == Storage::StorageBuffer)
+    scalars["binding"] = block.binding;
+  scalars["size"] = block.size;
+  llvm::json::Array members;
+  for (auto [param, offset] : block.members)
+    members.push_back(llvm::json::Object{{"param", param}, {"offset", offset}});
+  scalars["members"] = std::move(members);
+  return llvm::json::Object{{"scalars", std::move(scalars)}};
+}
+#endif
 
 } // namespace
 
@@ -450,6 +476,7 @@ int main(int argc, char **argv) {
 
 #ifdef KGPU_HAVE_SPIRV
   kg::SPIRVTargetOptions spirvOptions;
+  spirvOptions.fpContract = fpContractFor(lang);
   auto compileVulkan = [&]() -> FailureOr<SmallVector<kg::SPIRVKernel>> {
     FailureOr<OwningOpRef<ModuleOp>> gpuForm = toGPUForm(*module, "alloc");
     if (failed(gpuForm))
@@ -539,6 +566,8 @@ int main(int argc, char **argv) {
            << "this kgpu-translate was built without the " << what
            << " target";
   };
+  // The scalar-argument block of each Vulkan kernel, for the manifest.
+  llvm::StringMap<llvm::json::Object> vulkanABI;
   auto compileTarget =
       [&](StringRef target,
           std::vector<::kgpu::bundle::Payload> &out) -> LogicalResult {
@@ -563,11 +592,13 @@ int main(int argc, char **argv) {
       FailureOr<SmallVector<kg::SPIRVKernel>> kernels = compileVulkan();
       if (failed(kernels))
         return failure();
-      for (const kg::SPIRVKernel &k : *kernels)
+      for (const kg::SPIRVKernel &k : *kernels) {
+        vulkanABI[k.name] = describeScalarBlock(k.scalars);
         out.push_back(
             {"vulkan", "spirv", k.name,
              std::string(reinterpret_cast<const char *>(k.words.data()),
                          k.words.size() * sizeof(uint32_t))});
+      }
       return success();
 #else
       return notBuilt("SPIR-V");
@@ -633,7 +664,7 @@ int main(int argc, char **argv) {
     return 1;
   llvm::json::Object manifest = kg::buildManifest(
       *module, **gpuForm, llvm::sys::path::filename(inputFilename),
-      lang == Language::Kgc ? "kgc" : "mlir", targets);
+      lang == Language::Kgc ? "kgc" : "mlir", targets, vulkanABI);
   if (!omitted.empty())
     manifest["omitted_targets"] = std::move(omitted);
   std::string bundle = ::kgpu::bundle::write(std::move(manifest), payloads);

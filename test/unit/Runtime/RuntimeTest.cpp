@@ -439,6 +439,31 @@ TEST_F(Bundles, InvalidManifests) {
           "i32"}], "launch": {}, "workgroup_size": [1, 1, 1]}],
           "payloads": []})",
       R"({"version": 99, "kernels": [], "payloads": []})",
+      // The Vulkan scalar block: unknown storage, a member outside the
+      // block, a member naming a buffer, a scalar missing, a binding that
+      // is a buffer's.
+      R"({"kernels": [{"name": "k", "params": [{"name": "a", "kind":
+          "scalar", "type": "i32"}], "launch": {}, "workgroup_size": [1, 1,
+          1], "vulkan": {"scalars": {"storage": "uniform", "size": 4,
+          "members": [{"param": 0, "offset": 0}]}}}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "a", "kind":
+          "scalar", "type": "i64"}], "launch": {}, "workgroup_size": [1, 1,
+          1], "vulkan": {"scalars": {"storage": "push_constant", "size": 4,
+          "members": [{"param": 0, "offset": 0}]}}}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "x", "kind":
+          "buffer", "type": "f32"}], "launch": {}, "workgroup_size": [1, 1,
+          1], "vulkan": {"scalars": {"storage": "push_constant", "size": 4,
+          "members": [{"param": 0, "offset": 0}]}}}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "a", "kind":
+          "scalar", "type": "i32"}, {"name": "b", "kind": "scalar", "type":
+          "i32"}], "launch": {}, "workgroup_size": [1, 1, 1], "vulkan":
+          {"scalars": {"storage": "push_constant", "size": 4, "members":
+          [{"param": 0, "offset": 0}]}}}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "x", "kind":
+          "buffer", "type": "f32"}, {"name": "a", "kind": "scalar", "type":
+          "i32"}], "launch": {}, "workgroup_size": [1, 1, 1], "vulkan":
+          {"scalars": {"storage": "storage_buffer", "binding": 0, "size": 4,
+          "members": [{"param": 1, "offset": 0}]}}}], "payloads": []})",
       // Hidden parameters: a size of a scalar, of a later parameter, of the
       // wrong type; a status buffer too small; a visible parameter after a
       // hidden one; sites without a status buffer and the reverse.
