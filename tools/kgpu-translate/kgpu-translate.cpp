@@ -279,14 +279,15 @@ private:
   std::vector<Diagnostic> diagnostics;
 };
 
-/// "file:line:col: message" (the location when the diagnostic has one).
+/// "file:line:col: error: message" (the location when the diagnostic has
+/// one).
 std::string describe(const Diagnostic &diag) {
   std::string text;
   if (auto loc = diag.getLocation()->findInstanceOf<FileLineColLoc>())
     text = llvm::formatv("{0}:{1}:{2}: ", loc.getFilename().getValue(),
                          loc.getLine(), loc.getColumn())
                .str();
-  return text + diag.str();
+  return text + "error: " + diag.str();
 }
 
 /// --fp-contract, or the language's default: on for kgc (as in C), off for
