@@ -9,6 +9,7 @@
 
 #include "Internal.h"
 
+#include <algorithm>
 #include <cstring>
 #include <mutex>
 
@@ -28,7 +29,15 @@ enum Opcode : uint32_t {
   OpExecutionMode = 16,
   OpCapability = 17,
   OpFunction = 54,
+  OpFunctionEnd = 56,
+  OpLabel = 248,
 };
+
+/// Whether `opcode` ends a block (OpBranch ... OpUnreachable,
+/// OpTerminateInvocation).
+bool isTerminator(uint32_t opcode) {
+  return (opcode >= 249 && opcode <= 255) || opcode == 4416;
+}
 
 constexpr uint32_t kGLCompute = 5;
 
@@ -140,6 +149,11 @@ Error kgpu::rt::checkSPIRV(const std::string &bytes,
   bool memoryModel = false, capability = false, entry = false;
   bool inFunctions = false;
   std::vector<std::string> entryNames;
+  // Function structure: drivers walk it without checks (a binary cut at an
+  // instruction boundary crashed lavapipe).
+  bool inFunction = false, inBlock = false;
+  uint32_t previous = 0;
+  std::vector<uint32_t> entryFunctions, functions;
   for (size_t i = 5; i < words.size();) {
     uint32_t count = words[i] >> 16;
     uint32_t opcode = words[i] & 0xffff;
@@ -172,6 +186,8 @@ Error kgpu::rt::checkSPIRV(const std::string &bytes,
       if (words[i + 1] == kGLCompute) {
         entry |= name == kernel;
         entryNames.push_back(name);
+        if (name == kernel)
+          entryFunctions.push_back(words[i + 2]);
       }
       break;
     }
@@ -183,13 +199,40 @@ Error kgpu::rt::checkSPIRV(const std::string &bytes,
       if (count != 5 || words[i + 1] >= bound || words[i + 2] >= bound ||
           words[i + 4] >= bound)
         return malformed(kernel, format("bad OpFunction at word %zu", i));
-      inFunctions = true;
+      if (inFunction)
+        return malformed(kernel, format("the OpFunction at word %zu starts "
+                                        "inside another function",
+                                        i));
+      inFunctions = inFunction = true;
+      inBlock = false;
+      functions.push_back(words[i + 2]);
+      break;
+    case OpLabel:
+      if (!inFunction || count != 2 || words[i + 1] >= bound ||
+          (inBlock && !isTerminator(previous)))
+        return malformed(kernel, format("bad OpLabel at word %zu (a block "
+                                        "outside a function, or after a "
+                                        "block without a terminator)",
+                                        i));
+      inBlock = true;
+      break;
+    case OpFunctionEnd:
+      if (!inFunction || (inBlock && !isTerminator(previous)))
+        return malformed(kernel, format("bad OpFunctionEnd at word %zu (no "
+                                        "open function, or its last block "
+                                        "has no terminator)",
+                                        i));
+      inFunction = inBlock = false;
       break;
     default:
       break;
     }
+    previous = opcode;
     i = end;
   }
+  if (inFunction)
+    return malformed(kernel, "the last function has no OpFunctionEnd (the "
+                             "binary is truncated)");
   if (!capability)
     return malformed(kernel, "it declares no OpCapability");
   if (!memoryModel)
@@ -202,6 +245,12 @@ Error kgpu::rt::checkSPIRV(const std::string &bytes,
                                  "' (it has: " +
                                  (names.empty() ? "none" : names) + ")");
   }
+
+  for (uint32_t id : entryFunctions)
+    if (std::find(functions.begin(), functions.end(), id) == functions.end())
+      return malformed(kernel, format("the entry point '%s' names function "
+                                      "%%%u, which the binary does not define",
+                                      kernel.c_str(), id));
 
   SPIRVTools &tools = SPIRVTools::get();
   if (!tools.available)

@@ -1163,6 +1163,24 @@ TEST(VulkanSPIRV, MalformedSPIRVIsRejected) {
        "runs past the end of the binary"},
       {"truncated", [](std::vector<uint32_t> &w) { w.resize(w.size() / 2); },
        "malformed"},
+      // Cut at an instruction boundary inside the function (this crashed
+      // lavapipe when only the word counts were checked).
+      {"truncated at an instruction",
+       [](std::vector<uint32_t> &w) {
+         size_t last = 5;
+         for (size_t i = 5; i < w.size(); i += w[i] >> 16)
+           if ((w[i] & 0xffff) == 248) // OpLabel
+             last = i;
+         w.resize(last + 2); // keep the last OpLabel, drop the rest
+       },
+       "has no OpFunctionEnd"},
+      {"no terminator",
+       [](std::vector<uint32_t> &w) {
+         for (size_t i = 5; i < w.size(); i += w[i] >> 16)
+           if ((w[i] & 0xffff) == 253) // OpReturn -> OpNop (count 1)
+             w[i] = (1u << 16) | 0;
+       },
+       "has no terminator"},
       {"no entry point",
        [](std::vector<uint32_t> &w) {
          for (size_t i = 5; i < w.size(); i += w[i] >> 16)
