@@ -499,11 +499,38 @@ struct NoContractionPass final
     StringRef name = stringifyDecoration(spirv::Decoration::NoContraction);
     std::string attrName = llvm::convertToSnakeFromCamelCase(name);
     UnitAttr unit = UnitAttr::get(&getContext());
+    SmallVector<Operation *> widen;
     getOperation().walk([&](Operation *op) {
       if (isa<spirv::FAddOp, spirv::FSubOp, spirv::FMulOp, spirv::FDivOp,
               spirv::FRemOp, spirv::FModOp, spirv::FNegateOp>(op))
         op->setAttr(attrName, unit);
+      if (exactF32 && isa<spirv::FDivOp, spirv::GLSqrtOp>(op) &&
+          getElementTypeOrSelf(op->getResult(0).getType()).isF32())
+        widen.push_back(op);
     });
+    // f32 division and square root in f64, rounded once.
+    for (Operation *op : widen) {
+      OpBuilder b(op);
+      Location loc = op->getLoc();
+      Type f32Type = op->getResult(0).getType();
+      Type f64Type = b.getF64Type();
+      if (auto vec = dyn_cast<VectorType>(f32Type))
+        f64Type = VectorType::get(vec.getShape(), f64Type);
+      SmallVector<Value> wide;
+      for (Value v : op->getOperands())
+        wide.push_back(spirv::FConvertOp::create(b, loc, f64Type, v));
+      Operation *result;
+      if (isa<spirv::FDivOp>(op)) {
+        result = spirv::FDivOp::create(b, loc, wide[0], wide[1]);
+        result->setAttr(attrName, unit);
+      } else {
+        result = spirv::GLSqrtOp::create(b, loc, wide[0]);
+      }
+      Value narrow =
+          spirv::FConvertOp::create(b, loc, f32Type, result->getResult(0));
+      op->getResult(0).replaceAllUsesWith(narrow);
+      op->erase();
+    }
   }
 };
 
@@ -681,8 +708,11 @@ void mlir::kgpu::buildGPUToSPIRVPipeline(
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
   spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
   spirvModule.addPass(createKgpuSPIRVPackScalars());
-  if (options.fpContract == "off")
-    spirvModule.addPass(createKgpuSPIRVNoContraction());
+  if (options.fpContract == "off") {
+    KgpuSPIRVNoContractionOptions exact;
+    exact.exactF32 = options.float64;
+    spirvModule.addPass(createKgpuSPIRVNoContraction(exact));
+  }
   spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
   spirvModule.addPass(createKgpuSPIRVCompleteVCE());
 }

@@ -139,7 +139,18 @@ def KgpuSPIRVNoContraction
     `spirv.FNegate`, so that a Vulkan driver cannot fuse a multiply and an
     add into an FMA: the SPIR-V form of `--fp-contract=off`. Explicit FMAs
     (`spirv.GL.Fma`, from `math.fma`) stay fused.
+
+    With `exact-f32` (the device has Float64), `f32` division and square
+    root are computed in `f64` and rounded once to `f32`: Vulkan lets
+    `OpFDiv` be 2.5 ULP off and `Sqrt` as inexact as `1/InverseSqrt`, and
+    NVIDIA's driver is (on an H200, 30 % of random `f32` quotients differed
+    from the IEEE ones); an `f64` quotient or root rounded to `f32` is the
+    correctly rounded `f32` result, as the CPU and CUDA give.
   }];
+  let options = [
+    Option<"exactF32", "exact-f32", "bool", /*default=*/"false",
+           "Compute f32 division and square root in f64 (correctly rounded)">,
+  ];
 }
 
 def KgpuSPIRVPackScalars
