@@ -136,12 +136,21 @@ struct ParamDesc {
   int64_t staticElements = -1;
 };
 
+/// The most work-items per work-group of a kernel that does not fix its
+/// work-group size (its local scratch memory is sized for it; the kgpu
+/// dialect's limit).
+constexpr uint32_t kMaxDynamicWorkItems = 1024;
+
 struct KernelDesc {
   std::string name;
   std::vector<ParamDesc> params;
   kgpu_launch_model model = KGPU_LAUNCH_NDRANGE;
   uint32_t dims = 1;
+  /// The fixed work-group size, or the default one of a dynamic kernel.
   uint32_t workgroupSize[3] = {1, 1, 1};
+  /// Launches must use workgroupSize (bundles without the manifest key were
+  /// all compiled for one size).
+  bool workgroupSizeFixed = true;
   uint64_t localMemoryBytes = 0;
   bool usesSubgroups = false;
   /// The subgroup size the code assumes; 0 when it reads it at run time.

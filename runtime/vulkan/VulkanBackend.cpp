@@ -46,8 +46,11 @@ Backend &kgpu::rt::vulkanBackend() {
 #include <vulkan/vulkan_core.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <deque>
+#include <map>
+#include <mutex>
 #include <set>
 
 #include <dlfcn.h>
@@ -911,8 +914,8 @@ public:
   explicit VulkanKernel(VulkanDevice &dev) : dev(dev) {}
   ~VulkanKernel() override {
     const DeviceFns &f = dev.fns;
-    if (pipeline)
-      f.vkDestroyPipeline(dev.device, pipeline, nullptr);
+    for (auto &entry : pipelines)
+      f.vkDestroyPipeline(dev.device, entry.second, nullptr);
     if (pipelineLayout)
       f.vkDestroyPipelineLayout(dev.device, pipelineLayout, nullptr);
     if (setLayout)
@@ -925,9 +928,59 @@ public:
   VkShaderModule shader = VK_NULL_HANDLE;
   VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
   VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
-  VkPipeline pipeline = VK_NULL_HANDLE;
   uint32_t bindings = 0;
+  std::string name;
+  /// The kernel accepts any work-group size: the size is specialization
+  /// constants SpecId 0, 1, 2 (SPIR-V ABI), one pipeline per size.
+  bool dynamicSize = false;
+
+  /// The pipeline for work-group size `local`, created on first use.
+  Error pipelineFor(const uint32_t local[3], VkPipeline &out);
+
+private:
+  std::mutex mutex;
+  std::map<std::array<uint32_t, 3>, VkPipeline> pipelines;
 };
+
+Error VulkanKernel::pipelineFor(const uint32_t local[3], VkPipeline &out) {
+  // A fixed-size kernel has one pipeline (its launches all use its size).
+  std::array<uint32_t, 3> key = {0, 0, 0};
+  if (dynamicSize)
+    key = {local[0], local[1], local[2]};
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = pipelines.find(key);
+  if (it != pipelines.end()) {
+    out = it->second;
+    return Error::success();
+  }
+  const DeviceFns &f = dev.fns;
+  VkSpecializationMapEntry entries[3];
+  for (uint32_t d = 0; d < 3; ++d)
+    entries[d] = {d, d * 4, 4};
+  VkSpecializationInfo spec = {};
+  spec.mapEntryCount = 3;
+  spec.pMapEntries = entries;
+  spec.dataSize = sizeof(key);
+  spec.pData = key.data();
+  VkComputePipelineCreateInfo cpci = {};
+  cpci.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
+  cpci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+  cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  cpci.stage.module = shader;
+  cpci.stage.pName = name.c_str();
+  cpci.stage.pSpecializationInfo = dynamicSize ? &spec : nullptr;
+  cpci.layout = pipelineLayout;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  VkResult r = f.vkCreateComputePipelines(dev.device, VK_NULL_HANDLE, 1, &cpci,
+                                          nullptr, &pipeline);
+  if (r != VK_SUCCESS) {
+    Error e = dev.noteFailure(r, "vkCreateComputePipelines");
+    return Error(e.status(), "kernel '" + name + "': " + e.message());
+  }
+  pipelines.emplace(key, pipeline);
+  out = pipeline;
+  return Error::success();
+}
 
 class VulkanModule : public BackendModule {
 public:
@@ -990,14 +1043,8 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
                        "Vulkan device '%s' has %u",
                        k.name.c_str(), k.assumedSubgroupSize,
                        dev.physical.info.name, size);
-    if (size && k.workgroupInvocations() % size)
-      return makeError(
-          KGPU_ERROR_UNSUPPORTED,
-          "kernel '%s' uses subgroups, which need full "
-          "subgroups: its work-group size %llu is not a multiple "
-          "of the Vulkan device's subgroup size %u",
-          k.name.c_str(),
-          static_cast<unsigned long long>(k.workgroupInvocations()), size);
+    // Work-group sizes that are not a multiple of the subgroup size are
+    // fine: kgpu's reductions do not assume full subgroups.
   }
 
   auto kernel = std::make_unique<VulkanKernel>(dev);
@@ -1036,20 +1083,13 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
                                &kernel->pipelineLayout);
   if (r != VK_SUCCESS)
     return dev.noteFailure(r, "vkCreatePipelineLayout");
-  VkComputePipelineCreateInfo cpci = {};
-  cpci.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
-  cpci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-  cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-  cpci.stage.module = kernel->shader;
-  cpci.stage.pName = k.name.c_str();
-  cpci.layout = kernel->pipelineLayout;
-  r = f.vkCreateComputePipelines(dev.device, VK_NULL_HANDLE, 1, &cpci, nullptr,
-                                 &kernel->pipeline);
-  if (r != VK_SUCCESS) {
-    kernel->pipeline = VK_NULL_HANDLE;
-    Error e = dev.noteFailure(r, "vkCreateComputePipelines");
-    return Error(e.status(), "kernel '" + k.name + "': " + e.message());
-  }
+  // The pipeline of the default (or fixed) size now, so that errors show
+  // here; other sizes when a launch first uses them.
+  kernel->name = k.name;
+  kernel->dynamicSize = !k.workgroupSizeFixed;
+  VkPipeline pipeline;
+  if (Error e = kernel->pipelineFor(k.workgroupSize, pipeline))
+    return e;
   kernels[index] = std::move(kernel);
   out = kernels[index].get();
   return Error::success();
@@ -1309,7 +1349,10 @@ Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
   fullBarrier(f, cb);
   if (s.queries)
     f.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, s.queries, 0);
-  f.vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->pipeline);
+  VkPipeline pipeline;
+  if (Error e = kernel->pipelineFor(request.local, pipeline))
+    return e;
+  f.vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
   if (set)
     f.vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE,
                               kernel->pipelineLayout, 0, 1, &set, 0, nullptr);
