@@ -67,6 +67,7 @@ def KgpuExpandGroupReduce : Pass<"kgpu-expand-group-reduce", "mlir::ModuleOp"> {
     Every work-item receives the same result. The local array has one slot
     per work-item of the kernel's fixed work-group size, or 1024 slots for a
     kernel that accepts any size at launch.
+  }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
                            "mlir::memref::MemRefDialect"];
 }
