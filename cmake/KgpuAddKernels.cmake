@@ -30,6 +30,16 @@
 
 include_guard(GLOBAL)
 
+if(NOT DEFINED CACHE{KGPU_CUDA_WHEEL_DIR})
+  if(DEFINED ENV{KGPU_CUDA_WHEEL_DIR} AND NOT "$ENV{KGPU_CUDA_WHEEL_DIR}" STREQUAL "")
+    set(_kgpu_wheel_default "$ENV{KGPU_CUDA_WHEEL_DIR}")
+  else()
+    set(_kgpu_wheel_default /opt/kgpu/cuda-wheel)
+  endif()
+  set(KGPU_CUDA_WHEEL_DIR "${_kgpu_wheel_default}" CACHE PATH
+      "Where scripts/install-deps.sh installs NVIDIA's CUDA compiler wheels")
+endif()
+
 # Sets `out` to whether `root` holds ptxas or libdevice (what kgpu-translate
 # looks for).
 function(_kgpu_is_cuda_toolkit out root)
@@ -60,7 +70,7 @@ function(_kgpu_find_cuda_toolkit)
     list(APPEND candidates "${root}")
   endif()
   unset(_kgpu_ptxas CACHE)
-  list(APPEND candidates /opt/kgpu/cuda-wheel/nvidia/cu13)
+  list(APPEND candidates "${KGPU_CUDA_WHEEL_DIR}/nvidia/cu13")
   set(found "")
   foreach(root IN LISTS candidates)
     _kgpu_is_cuda_toolkit(is_toolkit "${root}")

@@ -32,7 +32,11 @@ import shutil
 
 cuda_root = os.environ.get("CUDA_ROOT", "")
 if not cuda_root:
-    default = "/opt/kgpu/cuda-wheel/nvidia/cu13"
+    # KGPU_CUDA_WHEEL_DIR (scripts/install-deps.sh): the environment at test
+    # time, else the build's setting.
+    wheel_dir = (os.environ.get("KGPU_CUDA_WHEEL_DIR")
+                 or config.kgpu_cuda_wheel_dir or "/opt/kgpu/cuda-wheel")
+    default = os.path.join(wheel_dir, "nvidia", "cu13")
     if os.path.exists(os.path.join(default, "bin", "ptxas")):
         cuda_root = default
 if cuda_root and os.path.exists(os.path.join(cuda_root, "bin", "ptxas")):

@@ -37,7 +37,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
-WHEEL_NVCC = "/opt/kgpu/cuda-wheel/nvidia/cu13/bin/nvcc"
+WHEEL_DIR = os.environ.get("KGPU_CUDA_WHEEL_DIR") or "/opt/kgpu/cuda-wheel"
+WHEEL_NVCC = os.path.join(WHEEL_DIR, "nvidia", "cu13", "bin", "nvcc")
+SETUP = os.path.join(HERE, "setup.sh")
 SYSTEM_NVCC = "/usr/local/cuda/bin/nvcc"
 GOAL = 0.2
 # nvcc --time phase names -> column labels.
@@ -46,6 +48,8 @@ PHASE_NAMES = {"gcc (preprocessing 1)": "gcc -E", "cicc": "cicc",
 
 
 def default_nvcc():
+    if not shutil.which("nvcc") and not os.access(SYSTEM_NVCC, os.X_OK):
+        return WHEEL_NVCC  # installed by setup.sh when missing (main)
     for cand in (shutil.which("nvcc"), WHEEL_NVCC, SYSTEM_NVCC):
         if cand and os.access(cand, os.X_OK):
             return cand
@@ -368,6 +372,17 @@ def main():
     args.kgpu_translate = os.path.abspath(args.kgpu_translate)
     nvcc_path = shutil.which(args.nvcc) or args.nvcc
     args.nvcc = nvcc_path
+    # The wheel's nvcc needs more wheels than scripts/install-deps.sh puts
+    # there (the CUDA runtime and crt headers): setup.sh installs them.
+    wheel_include = os.path.join(os.path.dirname(os.path.dirname(
+        os.path.abspath(WHEEL_NVCC))), "include")
+    if (os.path.abspath(args.nvcc) == os.path.abspath(WHEEL_NVCC) and
+            not os.path.isfile(os.path.join(wheel_include, "cuda_runtime.h"))):
+        print("run.py: the wheel's nvcc lacks cuda_runtime.h; running %s"
+              % SETUP, file=sys.stderr)
+        if subprocess.run([SETUP]).returncode != 0:
+            print("run.py: error: %s failed" % SETUP, file=sys.stderr)
+            return 2
     for tool, path in (("kgpu-translate", args.kgpu_translate),
                        ("nvcc", args.nvcc)):
         if not (os.path.isfile(path) and os.access(path, os.X_OK)):

@@ -5,12 +5,17 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 build="${KGPU_BUILD_DIR:-$root/build}"
 dest="$root/.devcarry"
-export CUDA_ROOT="${CUDA_ROOT:-/opt/kgpu/cuda-wheel/nvidia/cu13}"
+export CUDA_ROOT="${CUDA_ROOT:-${KGPU_CUDA_WHEEL_DIR:-/opt/kgpu/cuda-wheel}/nvidia/cu13}"
 mkdir -p "$dest/bin" "$dest/lib" "$dest/bundles"
 cp "$build/bin/kgpu-run" "$dest/bin/"
 cp -L "$build/lib/libkgpu_runtime.so" "$dest/lib/"
 for k in saxpy mandelbrot sgemm_tiled; do
   "$build/bin/kgpu-translate" "$root/test/Frontend/KGC/corpus/$k.kgc" \
     -o "$dest/bundles/$k.kgpu"
+done
+# Exact-mode floating point on every target (exact-mandelbrot.sh).
+for mode in off on; do
+  "$build/bin/kgpu-translate" "$root/bench/gpu/mandelbrot_exact.kgc" \
+    --fp-contract=$mode -o "$dest/bundles/mandelbrot_exact_$mode.kgpu"
 done
 du -sh "$dest"

@@ -340,18 +340,51 @@ std::string compareNear(const std::vector<T> &got,
                 want[first]);
 }
 
+/// `s` as the contents of a JSON string (quotes, backslashes and control
+/// characters escaped).
+inline std::string jsonEscape(const std::string &s) {
+  std::string out;
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      out += format("\\u%04x", c);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+/// The figures of one device's run, as runOnDevices prints them.
+struct DeviceResult {
+  std::string label;  ///< e.g. "cuda:0"
+  std::string name;   ///< the device's name
+  unsigned launches = 0;
+  double minMs = 0, medianMs = 0;
+  double rate = 0;    ///< in `unit`; 0 when not measured
+  std::string unit;
+  std::string status; ///< "OK", "FAILED: ..." or "WRONG: ..."
+};
+
 /// Runs `body` on each selected device and prints, per device, its kernel
 /// time (minimum and median over the repeats), the rate, and OK or why it
-/// failed. Returns the exit code: 0 if every device matched the reference.
+/// failed; `results`, when given, receives the same figures. Returns the
+/// exit code: 0 if every device matched the reference.
 inline int runOnDevices(
     const ExampleInfo &info, const Options &opts, const Rate &rate,
-    const std::function<kgpu::Status(kgpu::Device &, Measurement &)> &body) {
+    const std::function<kgpu::Status(kgpu::Device &, Measurement &)> &body,
+    std::vector<DeviceResult> *results = nullptr) {
   std::vector<DeviceChoice> devices = selectDevices(opts);
   size_t failed = 0;
   for (const DeviceChoice &choice : devices) {
     std::string line =
         format("  %-9s %-44s", choice.label.c_str(), choice.name.c_str());
     Measurement m;
+    DeviceResult result;
+    result.label = choice.label;
+    result.name = choice.name;
     kgpu::Status status;
     {
       kgpu::Result<kgpu::Device> dev = kgpu::Device::open(choice.spec.c_str());
@@ -361,6 +394,9 @@ inline int runOnDevices(
       std::vector<uint64_t> sorted = m.ns;
       std::sort(sorted.begin(), sorted.end());
       double minMs = sorted.front() / 1e6;
+      result.launches = static_cast<unsigned>(sorted.size());
+      result.minMs = minMs;
+      result.medianMs = sorted[sorted.size() / 2] / 1e6;
       line += format(" %10.3f ms", minMs);
       if (sorted.size() > 1)
         line += format(" (median %.3f ms of %zu)",
@@ -369,17 +405,22 @@ inline int runOnDevices(
         double value = rate.amount / (minMs / 1e3) / rate.scale;
         int decimals = value >= 100 ? 0 : value >= 1 ? 2 : 3;
         line += format("  %9.*f %s", decimals, value, rate.unit);
+        result.rate = value;
+        result.unit = rate.unit;
       }
     }
     if (!status.ok()) {
-      line += "  FAILED: " + status.toString();
+      result.status = "FAILED: " + status.toString();
       ++failed;
     } else if (!m.mismatch.empty()) {
-      line += "  WRONG: " + m.mismatch;
+      result.status = "WRONG: " + m.mismatch;
       ++failed;
     } else {
-      line += "  OK";
+      result.status = "OK";
     }
+    line += "  " + result.status;
+    if (results)
+      results->push_back(result);
     std::printf("%s\n", line.c_str());
     std::fflush(stdout);
   }

@@ -1,143 +1,101 @@
-//===- Png.cpp - A minimal PNG writer -------------------------------------===//
+//===- Png.cpp - PNG output of the examples (libpng) ----------------------===//
 
 #include "Png.h"
 
-#include <algorithm>
-#include <array>
+#include <png.h>
+
 #include <cerrno>
+#include <csetjmp>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 
 using namespace kgpu::examples;
 
 namespace {
 
-std::array<uint32_t, 256> makeCrcTable() {
-  std::array<uint32_t, 256> table{};
-  for (uint32_t n = 0; n < 256; ++n) {
-    uint32_t c = n;
-    for (int k = 0; k < 8; ++k)
-      c = (c & 1) ? 0xedb88320u ^ (c >> 1) : c >> 1;
-    table[n] = c;
-  }
-  return table;
+/// libpng reports errors through longjmp; the message is kept here.
+struct ErrorState {
+  std::string message;
+};
+
+void onError(png_structp png, png_const_charp message) {
+  auto *state = static_cast<ErrorState *>(png_get_error_ptr(png));
+  state->message = message;
+  png_longjmp(png, 1);
 }
 
-void putBE32(std::vector<uint8_t> &out, uint32_t v) {
-  out.push_back(static_cast<uint8_t>(v >> 24));
-  out.push_back(static_cast<uint8_t>(v >> 16));
-  out.push_back(static_cast<uint8_t>(v >> 8));
-  out.push_back(static_cast<uint8_t>(v));
+void onWarning(png_structp, png_const_charp) {}
+
+/// The libpng calls, in a function of their own so that no local with a
+/// destructor lives across the setjmp. Returns false on a libpng error.
+bool writeImage(png_structp png, png_infop info, std::FILE *file,
+                uint32_t width, uint32_t height, png_textp text, int textCount,
+                png_bytepp rows) {
+  if (setjmp(png_jmpbuf(png)))
+    return false;
+  png_init_io(png, file);
+  png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB,
+               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+               PNG_FILTER_TYPE_DEFAULT);
+  if (textCount)
+    png_set_text(png, info, text, textCount);
+  png_set_rows(png, info, rows);
+  png_write_png(png, info, PNG_TRANSFORM_IDENTITY, nullptr);
+  return true;
 }
 
-/// Appends a chunk: length, type, data, CRC of type and data.
-void putChunk(std::vector<uint8_t> &out, const char type[4],
-              const std::vector<uint8_t> &data) {
-  putBE32(out, static_cast<uint32_t>(data.size()));
-  size_t typeAt = out.size();
-  out.insert(out.end(), type, type + 4);
-  out.insert(out.end(), data.begin(), data.end());
-  putBE32(out, crc32(out.data() + typeAt, 4 + data.size()));
-}
-
-/// A zlib stream (RFC 1950) of stored deflate blocks (RFC 1951 3.2.4).
-std::vector<uint8_t> zlibStored(const std::vector<uint8_t> &raw) {
-  constexpr size_t maxBlock = 65535;
-  std::vector<uint8_t> out;
-  out.reserve(raw.size() + raw.size() / maxBlock * 5 + 16);
-  // CMF: deflate, 32 KiB window; FLG: no dictionary, level 0, and
-  // (CMF * 256 + FLG) % 31 == 0.
-  out.push_back(0x78);
-  out.push_back(0x01);
-  size_t pos = 0;
-  do {
-    size_t len = std::min(maxBlock, raw.size() - pos);
-    bool last = pos + len == raw.size();
-    out.push_back(last ? 1 : 0); // BFINAL, BTYPE = 00 (stored)
-    out.push_back(static_cast<uint8_t>(len));
-    out.push_back(static_cast<uint8_t>(len >> 8));
-    out.push_back(static_cast<uint8_t>(~len));
-    out.push_back(static_cast<uint8_t>(~len >> 8));
-    out.insert(out.end(), raw.begin() + pos, raw.begin() + pos + len);
-    pos += len;
-  } while (pos < raw.size());
-  putBE32(out, adler32(raw.data(), raw.size()));
-  return out;
-}
+struct FileCloser {
+  void operator()(std::FILE *f) const { std::fclose(f); }
+};
 
 } // namespace
 
-uint32_t kgpu::examples::crc32(const uint8_t *data, size_t size, uint32_t crc) {
-  static const std::array<uint32_t, 256> table = makeCrcTable();
-  crc = ~crc;
-  for (size_t i = 0; i < size; ++i)
-    crc = table[(crc ^ data[i]) & 0xff] ^ (crc >> 8);
-  return ~crc;
-}
-
-uint32_t kgpu::examples::adler32(const uint8_t *data, size_t size,
-                                 uint32_t adler) {
-  constexpr uint32_t mod = 65521;
-  // 5552 bytes keep the sums below 2^32 between reductions.
-  constexpr size_t chunk = 5552;
-  uint32_t a = adler & 0xffff, b = adler >> 16;
-  while (size > 0) {
-    size_t n = std::min(size, chunk);
-    size -= n;
-    for (; n > 0; --n) {
-      a += *data++;
-      b += a;
-    }
-    a %= mod;
-    b %= mod;
-  }
-  return (b << 16) | a;
-}
-
-std::vector<uint8_t>
-kgpu::examples::encodePng(uint32_t width, uint32_t height,
-                          const std::vector<uint8_t> &rgb) {
-  // Each row: filter type 0 (none), then the pixels.
-  size_t rowBytes = size_t(width) * 3;
-  std::vector<uint8_t> raw;
-  raw.reserve((rowBytes + 1) * height);
-  for (uint32_t y = 0; y < height; ++y) {
-    raw.push_back(0);
-    const uint8_t *row = rgb.data() + y * rowBytes;
-    raw.insert(raw.end(), row, row + rowBytes);
-  }
-
-  std::vector<uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-  std::vector<uint8_t> ihdr;
-  putBE32(ihdr, width);
-  putBE32(ihdr, height);
-  ihdr.push_back(8); // bit depth
-  ihdr.push_back(2); // colour type: RGB
-  ihdr.push_back(0); // compression: deflate
-  ihdr.push_back(0); // filter method 0
-  ihdr.push_back(0); // no interlace
-  putChunk(png, "IHDR", ihdr);
-  putChunk(png, "IDAT", zlibStored(raw));
-  putChunk(png, "IEND", {});
-  return png;
-}
-
-bool kgpu::examples::writePng(const std::string &path, uint32_t width,
-                              uint32_t height, const std::vector<uint8_t> &rgb,
-                              std::string &error) {
+bool kgpu::examples::writePng(
+    const std::string &path, uint32_t width, uint32_t height,
+    const std::vector<uint8_t> &rgb, std::string &error,
+    const std::vector<std::pair<std::string, std::string>> &text) {
   if (width == 0 || height == 0 || rgb.size() != size_t(width) * height * 3) {
-    error = "bad image size";
+    error = "invalid image: " + std::to_string(width) + "x" +
+            std::to_string(height) + " with " + std::to_string(rgb.size()) +
+            " bytes";
     return false;
   }
-  std::vector<uint8_t> png = encodePng(width, height, rgb);
-  std::FILE *f = std::fopen(path.c_str(), "wb");
-  if (!f) {
-    error = "cannot open " + path + ": " + std::strerror(errno);
+  std::FILE *raw = std::fopen(path.c_str(), "wb");
+  if (!raw) {
+    error = "cannot write '" + path + "': " + std::strerror(errno);
     return false;
   }
-  bool ok = std::fwrite(png.data(), 1, png.size(), f) == png.size();
-  ok = std::fclose(f) == 0 && ok;
-  if (!ok)
-    error = "cannot write " + path + ": " + std::strerror(errno);
-  return ok;
+  std::unique_ptr<std::FILE, FileCloser> file(raw);
+  ErrorState state;
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state,
+                                            onError, onWarning);
+  png_infop info = png ? png_create_info_struct(png) : nullptr;
+  if (!info) {
+    png_destroy_write_struct(&png, nullptr);
+    error = "cannot write '" + path + "': out of memory in libpng";
+    return false;
+  }
+  std::vector<png_text> entries(text.size());
+  std::vector<png_bytep> rows(height);
+  for (size_t i = 0; i < text.size(); ++i) {
+    entries[i].compression = PNG_TEXT_COMPRESSION_NONE;
+    entries[i].key = const_cast<char *>(text[i].first.c_str());
+    entries[i].text = const_cast<char *>(text[i].second.c_str());
+    entries[i].text_length = text[i].second.size();
+  }
+  for (uint32_t y = 0; y < height; ++y)
+    rows[y] = const_cast<png_bytep>(rgb.data() + size_t(y) * width * 3);
+  if (!writeImage(png, info, file.get(), width, height, entries.data(),
+                  static_cast<int>(entries.size()), rows.data())) {
+    png_destroy_write_struct(&png, &info);
+    error = "cannot write '" + path + "': " + state.message;
+    return false;
+  }
+  png_destroy_write_struct(&png, &info);
+  if (std::fflush(file.get()) != 0 || std::ferror(file.get())) {
+    error = "cannot write '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  return true;
 }

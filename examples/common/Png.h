@@ -1,37 +1,28 @@
-//===- Png.h - A minimal PNG writer -----------------------------*- C++ -*-===//
+//===- Png.h - PNG output of the examples (libpng) --------------*- C++ -*-===//
 //
-// Writes 8-bit RGB PNG images without a compression library: the image data
-// is a zlib stream of stored (uncompressed) deflate blocks, with its Adler-32
-// and each chunk's CRC-32 computed here.
+// Writes 8-bit RGB PNG images through libpng, with optional tEXt entries
+// (e.g. the figures of the run that computed the image).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef KGPU_EXAMPLES_PNG_H
 #define KGPU_EXAMPLES_PNG_H
 
-#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kgpu {
 namespace examples {
 
-/// CRC-32 (ISO 3309, as in PNG and zlib) of `size` bytes, continuing `crc`.
-uint32_t crc32(const uint8_t *data, size_t size, uint32_t crc = 0);
-
-/// Adler-32 (RFC 1950) of `size` bytes, continuing `adler`.
-uint32_t adler32(const uint8_t *data, size_t size, uint32_t adler = 1);
-
-/// The PNG file of a `width` x `height` image; `rgb` holds 3 bytes per
-/// pixel, row by row from the top.
-std::vector<uint8_t> encodePng(uint32_t width, uint32_t height,
-                               const std::vector<uint8_t> &rgb);
-
-/// Writes encodePng(...) to `path`; on failure returns false and sets
-/// `error`.
+/// Writes a `width` x `height` image to `path`; `rgb` holds 3 bytes per
+/// pixel, row by row from the top. `text` entries (keyword, value; keywords
+/// of 1-79 Latin-1 characters) become tEXt chunks. On failure returns false
+/// and sets `error`.
 bool writePng(const std::string &path, uint32_t width, uint32_t height,
-              const std::vector<uint8_t> &rgb, std::string &error);
+              const std::vector<uint8_t> &rgb, std::string &error,
+              const std::vector<std::pair<std::string, std::string>> &text = {});
 
 } // namespace examples
 } // namespace kgpu

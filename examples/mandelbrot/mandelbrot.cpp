@@ -2,7 +2,8 @@
 //
 // Escape-time iteration counts on a 2-D grid (mandelbrot.kgc), checked
 // against the same loop on the host, coloured by iteration count and
-// written as a PNG (Png.h: no image library).
+// written as a PNG (libpng) with the run's figures beside it: in the PNG's
+// tEXt chunks and in a JSON file of the same name (mandelbrot.json).
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,6 +89,7 @@ int main(int argc, char **argv) {
   std::vector<int32_t> image;
   std::string imageDevice;
   Rate rate{static_cast<double>(pixels), 1e6, "Mpixel/s"};
+  std::vector<DeviceResult> results;
   int rc = runOnDevices(
       info, opts, rate, [&](kgpu::Device &dev, Measurement &m) -> kgpu::Status {
         EXAMPLE_TRY(
@@ -112,19 +114,64 @@ int main(int argc, char **argv) {
           imageDevice = deviceLabel(*devInfo);
         }
         return kgpu::Status();
-      });
+      },
+      &results);
   if (image.empty())
     return rc;
 
   std::vector<uint8_t> rgb(pixels * 3);
   for (size_t i = 0; i < pixels; ++i)
     colour(image[i], &rgb[i * 3]);
+  // The run's figures: one line per device in the PNG, and a JSON file.
+  std::string figures;
+  std::string json = format("{\n  \"example\": \"mandelbrot\",\n"
+                            "  \"width\": %d,\n  \"height\": %d,\n"
+                            "  \"max_iterations\": %d,\n"
+                            "  \"image_device\": \"%s\",\n  \"devices\": [",
+                            v.width, v.height, maxIter,
+                            jsonEscape(imageDevice).c_str());
+  for (size_t i = 0; i < results.size(); ++i) {
+    const DeviceResult &r = results[i];
+    figures += format("%s%s %s: %.3f ms (median %.3f ms of %u), %.2f %s, %s",
+                      i ? "\n" : "", r.label.c_str(), r.name.c_str(), r.minMs,
+                      r.medianMs, r.launches, r.rate, r.unit.c_str(),
+                      r.status.c_str());
+    json += format("%s\n    {\"device\": \"%s\", \"name\": \"%s\", "
+                   "\"launches\": %u, \"min_ms\": %.6f, \"median_ms\": %.6f, "
+                   "\"rate\": %.3f, \"unit\": \"%s\", \"status\": \"%s\"}",
+                   i ? "," : "", jsonEscape(r.label).c_str(),
+                   jsonEscape(r.name).c_str(), r.launches, r.minMs, r.medianMs,
+                   r.rate, jsonEscape(r.unit).c_str(),
+                   jsonEscape(r.status).c_str());
+  }
+  json += "\n  ]\n}\n";
   std::string error;
-  if (!writePng(opts.output, v.width, v.height, rgb, error)) {
+  if (!writePng(opts.output, v.width, v.height, rgb, error,
+                {{"Software", "kgpu examples/mandelbrot"},
+                 {"Source", "computed on " + imageDevice},
+                 {"Comment", figures}})) {
     std::fprintf(stderr, "mandelbrot: %s\n", error.c_str());
     return 1;
   }
   std::printf("mandelbrot: wrote %s (%dx%d, computed on %s)\n",
               opts.output.c_str(), v.width, v.height, imageDevice.c_str());
+  std::string jsonPath = opts.output;
+  size_t dot = jsonPath.rfind('.');
+  if (dot != std::string::npos && jsonPath.find('/', dot) == std::string::npos)
+    jsonPath.resize(dot);
+  jsonPath += ".json";
+  if (std::FILE *f = std::fopen(jsonPath.c_str(), "w")) {
+    bool ok = std::fwrite(json.data(), 1, json.size(), f) == json.size();
+    ok = std::fclose(f) == 0 && ok;
+    if (!ok) {
+      std::fprintf(stderr, "mandelbrot: cannot write '%s'\n", jsonPath.c_str());
+      return 1;
+    }
+  } else {
+    std::fprintf(stderr, "mandelbrot: cannot write '%s': %s\n",
+                 jsonPath.c_str(), std::strerror(errno));
+    return 1;
+  }
+  std::printf("mandelbrot: wrote %s (the run's figures)\n", jsonPath.c_str());
   return rc;
 }

@@ -134,6 +134,11 @@ struct ParamDesc {
   std::vector<int64_t> shape;
   /// Buffers: the element count of a fully static shape, else -1.
   int64_t staticElements = -1;
+  /// Hidden parameters come after the visible ones; the runtime binds them
+  /// (bounds-checked kernels: docs/bundle.md).
+  enum class Hidden { None, SizeOf, BoundsStatus } hidden = Hidden::None;
+  /// SizeOf: the buffer parameter whose element count this is.
+  uint32_t sizeOf = 0;
 };
 
 /// The most work-items per work-group of a kernel that does not fix its
@@ -143,7 +148,15 @@ constexpr uint32_t kMaxDynamicWorkItems = 1024;
 
 struct KernelDesc {
   std::string name;
+  /// The visible parameters, then the hidden ones.
   std::vector<ParamDesc> params;
+  /// How many of `params` the caller binds.
+  size_t visibleParams = 0;
+  /// Bounds-checked kernels: the index of the status buffer parameter, and
+  /// what each checked access reads or writes, and where ("buffer 'x' at
+  /// saxpy.kgc:4:5").
+  int64_t boundsStatusParam = -1;
+  std::vector<std::string> boundsSites;
   kgpu_launch_model model = KGPU_LAUNCH_NDRANGE;
   uint32_t dims = 1;
   /// The fixed work-group size, or the default one of a dynamic kernel.
@@ -228,6 +241,9 @@ struct LaunchRequest {
   uint32_t local[3] = {1, 1, 1};
   std::vector<BoundArg> args;
   std::vector<std::shared_ptr<void>> keepAlive;
+  /// Bounds-checked kernels: the status buffer of the launch (also in
+  /// `keepAlive`), which the core reads when the launch has finished.
+  std::shared_ptr<BackendBuffer> boundsStatus;
 };
 
 class BackendEvent {

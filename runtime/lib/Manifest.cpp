@@ -126,7 +126,53 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
         d.staticElements = dynamic ? -1 : elements;
       }
     }
+    if (std::optional<llvm::StringRef> hidden = p->getString("hidden")) {
+      if (*hidden == "size_of") {
+        std::optional<int64_t> of = p->getInteger("of");
+        if (d.kind != KGPU_PARAM_SCALAR || d.type != KGPU_TYPE_I64)
+          return c.fail(pwhere, "a \"size_of\" parameter must be an i64 scalar");
+        if (!of || *of < 0 || *of >= static_cast<int64_t>(i) ||
+            out.params[*of].kind != KGPU_PARAM_BUFFER ||
+            out.params[*of].hidden != ParamDesc::Hidden::None)
+          return c.fail(pwhere, "\"of\" must name an earlier visible buffer "
+                                "parameter");
+        d.hidden = ParamDesc::Hidden::SizeOf;
+        d.sizeOf = static_cast<uint32_t>(*of);
+      } else if (*hidden == "bounds_status") {
+        if (d.kind != KGPU_PARAM_BUFFER || d.type != KGPU_TYPE_I32 ||
+            d.staticElements < 8 || out.boundsStatusParam >= 0)
+          return c.fail(pwhere, "the \"bounds_status\" parameter must be one "
+                                "static buffer of at least 8 i32");
+        d.hidden = ParamDesc::Hidden::BoundsStatus;
+        out.boundsStatusParam = static_cast<int64_t>(i);
+      } else {
+        return c.fail(pwhere, "unknown \"hidden\" kind '" + hidden->str() + "'");
+      }
+    } else if (out.visibleParams != i) {
+      return c.fail(pwhere, "a visible parameter after a hidden one");
+    } else {
+      out.visibleParams = i + 1;
+    }
     out.params.push_back(std::move(d));
+  }
+  if (const llvm::json::Object *bounds = k.getObject("bounds_check")) {
+    const llvm::json::Array *sites = bounds->getArray("sites");
+    if (!sites || out.boundsStatusParam < 0)
+      return c.fail(where, "\"bounds_check\" needs \"sites\" and a "
+                           "\"bounds_status\" parameter");
+    for (const llvm::json::Value &v : *sites) {
+      const llvm::json::Object *site = v.getAsObject();
+      std::optional<llvm::StringRef> what =
+          site ? site->getString("what") : std::nullopt;
+      std::optional<llvm::StringRef> loc =
+          site ? site->getString("loc") : std::nullopt;
+      if (!what || !loc)
+        return c.fail(where, "a bounds-check site needs \"what\" and \"loc\"");
+      out.boundsSites.push_back(what->str() + " at " + loc->str());
+    }
+  } else if (out.boundsStatusParam >= 0) {
+    return c.fail(where, "a \"bounds_status\" parameter without "
+                         "\"bounds_check\" sites");
   }
 
   if (const llvm::json::Object *launch = k.getObject("launch")) {

@@ -78,6 +78,10 @@ struct kgpu_module_t : RefCounted {
 struct kgpu_queue_t : RefCounted {
   Ref<kgpu_device_t> device;
   std::unique_ptr<BackendQueue> impl;
+  /// Launches of bounds-checked kernels since the last finish, whose
+  /// status kgpu_queue_finish reports.
+  std::mutex checksMutex;
+  std::vector<std::shared_ptr<BackendEvent>> checks;
 
   ~kgpu_queue_t() override {
     if (!impl)
@@ -369,6 +373,8 @@ const char *kgpu_status_string(kgpu_status status) {
     return "KGPU_ERROR_NOT_READY";
   case KGPU_ERROR_BACKEND:
     return "KGPU_ERROR_BACKEND";
+  case KGPU_ERROR_BOUNDS:
+    return "KGPU_ERROR_BOUNDS";
   }
   return "KGPU_ERROR_UNKNOWN";
 }
@@ -605,7 +611,7 @@ kgpu_status kgpu_kernel_get_info(kgpu_kernel kernel, kgpu_kernel_info *info) {
   KGPU_REQUIRE(info, "kgpu_kernel_get_info: info is null");
   const KernelDesc &d = *kernel->desc;
   info->name = d.name.c_str();
-  info->param_count = static_cast<uint32_t>(d.params.size());
+  info->param_count = static_cast<uint32_t>(d.visibleParams);
   info->model = d.model;
   info->dims = d.dims;
   for (int i = 0; i < 3; ++i)
@@ -622,10 +628,10 @@ kgpu_status kgpu_kernel_get_param(kgpu_kernel kernel, uint32_t index,
   KGPU_REQUIRE(kernel, "kgpu_kernel_get_param: kernel is null");
   KGPU_REQUIRE(info, "kgpu_kernel_get_param: info is null");
   const KernelDesc &d = *kernel->desc;
-  if (index >= d.params.size())
+  if (index >= d.visibleParams)
     return fail(makeError(KGPU_ERROR_NOT_FOUND,
                           "kernel '%s' has no parameter #%u (it has %zu)",
-                          d.name.c_str(), index, d.params.size()));
+                          d.name.c_str(), index, d.visibleParams));
   const ParamDesc &p = d.params[index];
   info->name = p.name.c_str();
   info->index = p.index;
@@ -639,8 +645,8 @@ kgpu_status kgpu_kernel_get_param(kgpu_kernel kernel, uint32_t index,
 
 static std::string paramList(const KernelDesc &d) {
   std::string s;
-  for (const ParamDesc &p : d.params)
-    s += (s.empty() ? "" : ", ") + p.name;
+  for (size_t i = 0; i < d.visibleParams; ++i)
+    s += (s.empty() ? "" : ", ") + d.params[i].name;
   return s.empty() ? "none" : s;
 }
 
@@ -650,9 +656,9 @@ kgpu_status kgpu_kernel_find_param(kgpu_kernel kernel, const char *name,
   KGPU_REQUIRE(name, "kgpu_kernel_find_param: name is null");
   KGPU_REQUIRE(index, "kgpu_kernel_find_param: index is null");
   const KernelDesc &d = *kernel->desc;
-  for (const ParamDesc &p : d.params)
-    if (p.name == name) {
-      *index = p.index;
+  for (size_t i = 0; i < d.visibleParams; ++i)
+    if (d.params[i].name == name) {
+      *index = d.params[i].index;
       return KGPU_SUCCESS;
     }
   return fail(makeError(KGPU_ERROR_NOT_FOUND,
@@ -777,19 +783,20 @@ static Error bindArgs(kgpu_kernel kernel, kgpu_device_t *device,
                       const kgpu_arg *args, uint32_t numArgs,
                       LaunchRequest &request) {
   const KernelDesc &d = *kernel->desc;
-  size_t n = d.params.size();
+  size_t n = d.visibleParams;
   if (numArgs && !args)
     return Error(KGPU_ERROR_INVALID_ARGUMENT, "the argument array is null");
   std::vector<bool> bound(n, false);
-  request.args.assign(n, BoundArg());
+  request.args.assign(d.params.size(), BoundArg());
   for (uint32_t i = 0; i < numArgs; ++i) {
     const kgpu_arg &a = args[i];
     size_t target = i;
     if (a.name) {
-      auto it =
-          std::find_if(d.params.begin(), d.params.end(),
-                       [&](const ParamDesc &p) { return p.name == a.name; });
-      if (it == d.params.end())
+      auto end = d.params.begin() + n;
+      auto it = std::find_if(d.params.begin(), end, [&](const ParamDesc &p) {
+        return p.name == a.name;
+      });
+      if (it == end)
         return makeError(KGPU_ERROR_ARGUMENT_MISMATCH,
                          "kernel '%s' has no parameter '%s' (parameters: %s)",
                          d.name.c_str(), a.name, paramList(d).c_str());
@@ -871,6 +878,25 @@ static Error bindArgs(kgpu_kernel kernel, kgpu_device_t *device,
                        "takes %zu, got %u)",
                        d.name.c_str(), describeParam(d.params[i]).c_str(), n,
                        numArgs);
+  // The hidden parameters of bounds-checked kernels.
+  for (size_t i = n; i < d.params.size(); ++i) {
+    const ParamDesc &p = d.params[i];
+    BoundArg &b = request.args[i];
+    b.param = &p;
+    if (p.hidden == ParamDesc::Hidden::SizeOf) {
+      b.bits = static_cast<uint64_t>(request.args[p.sizeOf].elements);
+      continue;
+    }
+    std::unique_ptr<BackendBuffer> status;
+    size_t bytes = static_cast<size_t>(p.staticElements) * sizeof(int32_t);
+    if (Error e = device->impl->createBuffer(bytes, status))
+      return e;
+    request.boundsStatus = std::shared_ptr<BackendBuffer>(std::move(status));
+    request.keepAlive.push_back(request.boundsStatus);
+    b.buffer = request.boundsStatus.get();
+    b.bytes = bytes;
+    b.elements = p.staticElements;
+  }
   return Error::success();
 }
 
@@ -1006,6 +1032,89 @@ static Error prepareLaunch(kgpu_kernel kernel, kgpu_device_t *device,
 }
 
 //===----------------------------------------------------------------------===//
+// Bounds-checked launches
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The event of a launch of a bounds-checked kernel: once the launch has
+/// finished, reads the kernel's status buffer and turns a recorded
+/// violation into KGPU_ERROR_BOUNDS (once; later waits repeat the result).
+class BoundsCheckedEvent : public BackendEvent {
+public:
+  BoundsCheckedEvent(std::shared_ptr<BackendEvent> inner,
+                     std::shared_ptr<BackendBuffer> status,
+                     Ref<kgpu_device_t> device, Ref<kgpu_module_t> module,
+                     const KernelDesc *kernel)
+      : inner(std::move(inner)), status(std::move(status)),
+        device(std::move(device)), module(std::move(module)), kernel(kernel) {}
+
+  Error wait() override {
+    if (Error e = inner->wait())
+      return e;
+    return check();
+  }
+  Error query() override {
+    if (Error e = inner->query())
+      return e;
+    return check();
+  }
+  uint64_t elapsedNs() override { return inner->elapsedNs(); }
+
+private:
+  Error check() {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (checked)
+      return result;
+    // Transfers need the device's queues idle.
+    if (Error e = device->waitIdle())
+      return e;
+    uint32_t words[8] = {};
+    if (Error e = status->download(0, words, sizeof(words)))
+      return e;
+    checked = true;
+    if (words[0] == 0)
+      return result;
+    uint32_t site = words[0] - 1;
+    int64_t index = static_cast<int64_t>(uint64_t(words[2]) |
+                                         uint64_t(words[3]) << 32);
+    int64_t extent = static_cast<int64_t>(uint64_t(words[4]) |
+                                          uint64_t(words[5]) << 32);
+    std::string where = site < kernel->boundsSites.size()
+                            ? kernel->boundsSites[site]
+                            : format("unknown site #%u", site);
+    std::string dim =
+        words[1] ? format(" in dimension %u", words[1]) : std::string();
+    result = makeError(KGPU_ERROR_BOUNDS,
+                       "kernel '%s': out-of-bounds access to %s: index %lld%s, "
+                       "extent %lld (the first violation of the launch; the "
+                       "access was not done)",
+                       kernel->name.c_str(), where.c_str(),
+                       static_cast<long long>(index), dim.c_str(),
+                       static_cast<long long>(extent));
+    return result;
+  }
+
+  std::shared_ptr<BackendEvent> inner;
+  std::shared_ptr<BackendBuffer> status;
+  Ref<kgpu_device_t> device;
+  Ref<kgpu_module_t> module; // keeps `kernel` alive
+  const KernelDesc *kernel;
+  std::mutex mutex;
+  bool checked = false;
+  Error result;
+};
+} // namespace
+
+/// Wraps the event of a launch of a bounds-checked kernel.
+static std::shared_ptr<BackendEvent>
+checkedEvent(std::shared_ptr<BackendEvent> done,
+             std::shared_ptr<BackendBuffer> status, kgpu_kernel kernel) {
+  return std::make_shared<BoundsCheckedEvent>(
+      std::move(done), std::move(status), kernel->module->device,
+      Ref<kgpu_module_t>::share(kernel->module), kernel->desc);
+}
+
+//===----------------------------------------------------------------------===//
 // C API: queues, launches, events
 //===----------------------------------------------------------------------===//
 
@@ -1032,7 +1141,17 @@ void kgpu_queue_release(kgpu_queue queue) {
 
 kgpu_status kgpu_queue_finish(kgpu_queue queue) {
   KGPU_REQUIRE(queue, "kgpu_queue_finish: queue is null");
-  return report(queue->impl->finish());
+  Error first = queue->impl->finish();
+  std::vector<std::shared_ptr<BackendEvent>> checks;
+  {
+    std::lock_guard<std::mutex> lock(queue->checksMutex);
+    checks.swap(queue->checks);
+  }
+  for (const std::shared_ptr<BackendEvent> &check : checks)
+    if (Error e = check->wait())
+      if (!first)
+        first = e;
+  return report(first);
 }
 
 kgpu_status kgpu_launch(kgpu_queue queue, kgpu_kernel kernel,
@@ -1047,8 +1166,14 @@ kgpu_status kgpu_launch(kgpu_queue queue, kgpu_kernel kernel,
                               config, request))
     return fail(e);
   std::shared_ptr<BackendEvent> done;
+  std::shared_ptr<BackendBuffer> status = request.boundsStatus;
   if (Error e = queue->impl->launch(std::move(request), done))
     return fail(e);
+  if (status) {
+    done = checkedEvent(std::move(done), std::move(status), kernel);
+    std::lock_guard<std::mutex> lock(queue->checksMutex);
+    queue->checks.push_back(done);
+  }
   if (event) {
     auto *ev = new kgpu_event_t();
     ev->device = queue->device;
@@ -1071,8 +1196,11 @@ kgpu_status kgpu_launch_sync(kgpu_kernel kernel, const kgpu_arg *args,
   if (Error e = device->getDefaultQueue(queue))
     return fail(e);
   std::shared_ptr<BackendEvent> done;
+  std::shared_ptr<BackendBuffer> status = request.boundsStatus;
   if (Error e = queue->launch(std::move(request), done))
     return fail(e);
+  if (status)
+    done = checkedEvent(std::move(done), std::move(status), kernel);
   // The default queue keeps no sticky error: each launch reports its own.
   if (Error e = done->wait())
     return fail(e);

@@ -15,6 +15,7 @@
 #include "kgpu/Target/Bundle/Bundle.h"
 #include "kgpu/Target/Bundle/Manifest.h"
 #include "kgpu/Target/NVVM/NVVMTarget.h"
+#include "kgpu/Transforms/Passes.h"
 #ifdef KGPU_HAVE_SPIRV
 #include "kgpu/Target/SPIRV/SPIRVTarget.h"
 #endif
@@ -81,6 +82,13 @@ static cl::opt<std::string>
 static cl::opt<std::string>
     kernelName("kernel", cl::desc("Compile only this kernel"),
                cl::cat(category));
+static cl::opt<bool> checkBounds(
+    "check-bounds",
+    cl::desc("Check every memory access against the size of the buffer or "
+             "array it accesses, on every target; the runtime reports the "
+             "first violation of a launch with the kernel, source location "
+             "and index (KGPU_ERROR_BOUNDS)"),
+    cl::init(false), cl::cat(category));
 static cl::opt<std::string> fpContract(
     "fp-contract",
     cl::desc("Floating-point contraction: off, on or fast (default: on for "
@@ -316,6 +324,12 @@ int main(int argc, char **argv) {
     PassManager pm(&context);
     if (failed(applyPassManagerCLOptions(pm)))
       return 1;
+    if (checkBounds) {
+      // Device functions are inlined first, so that each access is checked
+      // against the kernel buffer it reaches.
+      pm.addPass(createInlinerPass());
+      pm.addPass(kg::createKgpuCheckBounds());
+    }
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
     if (failed(pm.run(*module)))

@@ -84,4 +84,35 @@ def KgpuLowerExactSemantics : Pass<"kgpu-lower-exact-semantics", "mlir::ModuleOp
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def KgpuCheckBounds : Pass<"kgpu-check-bounds", "mlir::ModuleOp"> {
+  let summary = "Check every memory access of a kernel against the size of what it accesses (kgpu-translate --check-bounds)";
+  let description = [{
+    Upstream has no equivalent: `memref` accesses out of bounds are undefined
+    behaviour, and upstream's runtime checks (`generate-runtime-verification`)
+    abort the process, which a GPU cannot do. This pass is what
+    compute-sanitizer gives CUDA users, on every target: run it on the kgpu
+    level (after inlining device functions) and every `memref.load`,
+    `memref.store`, `kgpu.atomic_rmw`, `kgpu.atomic_cas` and `kgpu.reduce`
+    of a kernel is checked, index by index, against the extent of the
+    memref it accesses: for kernel buffers, the buffer's element count,
+    which the runtime passes in a hidden scalar parameter (`kgpu.size_of`,
+    appended to the kernel's parameters; the runtime fills it in), so that
+    the check needs no buffer-size query on any target; for local and
+    private arrays, their static shape.
+
+    An access out of bounds does not happen (a load yields the value of
+    element 0, or zero; a store, an atomic or a reduction is dropped), and
+    the first violation of the launch is recorded in a hidden status buffer
+    (`kgpu.bounds_status`, appended too: site + 1, dimension, index and
+    extent as 32-bit words), which the runtime reads after the launch and
+    reports as `KGPU_ERROR_BOUNDS` with the kernel, the source location of
+    the access and the index. The sites (what is accessed, and where) are
+    listed in the kernel's `kgpu.bounds_sites` attribute, which the manifest
+    carries. Tensor-core loads and stores (`kgpu.mma_load/store`) are not
+    checked.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
+                           "mlir::memref::MemRefDialect"];
+}
+
 #endif // KGPU_TRANSFORMS_PASSES_TD

@@ -70,9 +70,41 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
       p["type"] = typeName(type);
     }
     p["access"] = arg ? stringifyAccess(arg.getAccess()).str() : "read";
+    // Hidden parameters (kgpu-check-bounds), which the runtime fills in.
+    if (auto of = kernel.getArgAttrOfType<IntegerAttr>(
+            i, KgpuDialect::getSizeOfAttrName())) {
+      p["hidden"] = "size_of";
+      p["of"] = of.getInt();
+    } else if (kernel.getArgAttr(i, KgpuDialect::getBoundsStatusAttrName())) {
+      p["hidden"] = "bounds_status";
+    }
     params.push_back(std::move(p));
   }
   k["params"] = std::move(params);
+  if (auto sites = kernel->getAttrOfType<ArrayAttr>(
+          KgpuDialect::getBoundsSitesAttrName())) {
+    llvm::json::Array list;
+    for (Attribute a : sites) {
+      auto site = cast<DictionaryAttr>(a);
+      std::string where;
+      Location loc = cast<LocationAttr>(site.get("loc"));
+      // The innermost file location (call sites and fused locations keep
+      // the access's own position first).
+      loc->walk([&](Location l) {
+        if (auto file = dyn_cast<FileLineColLoc>(l)) {
+          where = (file.getFilename().str() + ":" +
+                   std::to_string(file.getLine()) + ":" +
+                   std::to_string(file.getColumn()));
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+      list.push_back(llvm::json::Object{
+          {"what", cast<StringAttr>(site.get("what")).str()},
+          {"loc", where.empty() ? "unknown location" : where}});
+    }
+    k["bounds_check"] = llvm::json::Object{{"sites", std::move(list)}};
+  }
 
   // Launch model: parallel loops distribute over any grid.
   bool parallelLoop = false;

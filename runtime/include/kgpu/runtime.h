@@ -66,6 +66,10 @@ typedef enum kgpu_status {
   KGPU_ERROR_NOT_READY = 11,
   /// Any other failure reported by the driver.
   KGPU_ERROR_BACKEND = 12,
+  /// A kernel compiled with `kgpu-translate --check-bounds` accessed memory
+  /// out of bounds; the message names the kernel, the access's source
+  /// location, the index and the extent. The access itself was not done.
+  KGPU_ERROR_BOUNDS = 13,
 } kgpu_status;
 
 /// The message of the last failure on the calling thread ("" if none).

@@ -4,7 +4,8 @@
 usage: check_png.py FILE WIDTH HEIGHT
 
 Verifies the signature, every chunk's CRC-32, the IHDR fields, that IDAT
-inflates (zlib) to one filter byte plus 3 * WIDTH bytes per row, and IEND.
+inflates (zlib) to one filter byte plus 3 * WIDTH bytes per row, that it is
+compressed, and IEND; prints the tEXt entries.
 Prints "PNG OK WxH" or the problem (exit 1).
 """
 import struct
@@ -47,9 +48,18 @@ def main():
     row = 1 + 3 * w
     if len(raw) != row * h:
         fail("%d bytes of image data, expected %d" % (len(raw), row * h))
-    if any(raw[y * row] != 0 for y in range(h)):
+    if any(raw[y * row] > 4 for y in range(h)):
         fail("unknown row filter")
+    # Compressed: the deflate stream is smaller than the image data.
+    idat = sum(len(b) for k, b in chunks if k == b"IDAT")
+    if idat >= len(raw):
+        fail("image data not compressed (%d bytes for %d)" % (idat, len(raw)))
     print("PNG OK %dx%d" % (w, h))
+    for k, b in chunks:
+        if k == b"tEXt":
+            key, _, value = b.partition(b"\0")
+            print("TEXT %s: %s" % (key.decode("latin-1"),
+                                   value.decode("latin-1").replace("\n", " | ")))
 
 
 if __name__ == "__main__":

@@ -242,6 +242,38 @@ TEST_F(Bundles, InvalidManifests) {
           "i32"}], "launch": {}, "workgroup_size": [1, 1, 1]}],
           "payloads": []})",
       R"({"version": 99, "kernels": [], "payloads": []})",
+      // Hidden parameters: a size of a scalar, of a later parameter, of the
+      // wrong type; a status buffer too small; a visible parameter after a
+      // hidden one; sites without a status buffer and the reverse.
+      R"({"kernels": [{"name": "k", "params": [{"name": "a", "kind":
+          "scalar", "type": "i32"}, {"name": "s", "kind": "scalar", "type":
+          "i64", "hidden": "size_of", "of": 0}], "launch": {},
+          "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "s", "kind":
+          "scalar", "type": "i64", "hidden": "size_of", "of": 1}, {"name":
+          "x", "kind": "buffer", "type": "f32"}], "launch": {},
+          "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "x", "kind":
+          "buffer", "type": "f32"}, {"name": "s", "kind": "scalar", "type":
+          "i32", "hidden": "size_of", "of": 0}], "launch": {},
+          "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "b", "kind":
+          "buffer", "type": "i32", "shape": [4], "hidden": "bounds_status"}],
+          "bounds_check": {"sites": []}, "launch": {},
+          "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "b", "kind":
+          "buffer", "type": "i32", "shape": [8], "hidden": "bounds_status"},
+          {"name": "a", "kind": "scalar", "type": "i32"}], "bounds_check":
+          {"sites": []}, "launch": {}, "workgroup_size": [1, 1, 1]}],
+          "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [], "bounds_check": {"sites":
+          []}, "launch": {}, "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "b", "kind":
+          "buffer", "type": "i32", "shape": [8], "hidden": "bounds_status"}],
+          "launch": {}, "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "b", "kind":
+          "buffer", "type": "i32", "shape": [8], "hidden": "magic"}],
+          "launch": {}, "workgroup_size": [1, 1, 1]}], "payloads": []})",
   };
   for (const char *manifest : bad) {
     std::string bundle = makeBundle(manifest);
@@ -252,6 +284,82 @@ TEST_F(Bundles, InvalidManifests) {
         << manifest << ": " << lastError();
     EXPECT_EQ(m, nullptr);
   }
+}
+
+/// Launches `shift_add` of the bounds-checked bundle on `device` with
+/// offset `off` over 256 elements.
+static void launchShiftAdd(kgpu_device device, kgpu_kernel kernel, int32_t off,
+                           kgpu_status expected, const char *how) {
+  kgpu_buffer x = nullptr, y = nullptr;
+  ASSERT_OK(kgpu_buffer_create(device, 256 * 4, &x));
+  ASSERT_OK(kgpu_buffer_create(device, 256 * 4, &y));
+  kgpu_arg args[] = {kgpu_arg_i32(256), kgpu_arg_i32(off), kgpu_arg_buffer(x),
+                     kgpu_arg_buffer(y)};
+  kgpu_launch_config cfg = {{1, 1, 1}, {0, 0, 0}};
+  if (std::string(how) == "sync") {
+    EXPECT_STATUS(expected, kgpu_launch_sync(kernel, args, 4, &cfg, nullptr));
+  } else {
+    kgpu_queue q = nullptr;
+    ASSERT_OK(kgpu_queue_create(device, &q));
+    kgpu_event ev = nullptr;
+    bool withEvent = std::string(how) == "event";
+    ASSERT_OK(kgpu_launch(q, kernel, args, 4, &cfg, withEvent ? &ev : nullptr));
+    if (withEvent) {
+      EXPECT_STATUS(expected, kgpu_event_wait(ev));
+      EXPECT_STATUS(expected, kgpu_event_wait(ev)); // the same answer again
+      kgpu_event_release(ev);
+    }
+    // The queue reports it too; once.
+    EXPECT_STATUS(expected, kgpu_queue_finish(q));
+    EXPECT_STATUS(KGPU_SUCCESS, kgpu_queue_finish(q));
+    kgpu_queue_release(q);
+  }
+  if (expected == KGPU_ERROR_BOUNDS)
+    EXPECT_NE(lastError().find("out-of-bounds access to buffer 'x' at "),
+              std::string::npos)
+        << lastError();
+  kgpu_buffer_release(x);
+  kgpu_buffer_release(y);
+}
+
+TEST_F(Bundles, BoundsCheckedKernels) {
+  std::vector<kgpu_device> devices = {device};
+  kgpu_device vk = nullptr;
+  if (haveVulkan() && kgpu_device_open("vulkan", &vk) == KGPU_SUCCESS)
+    devices.push_back(vk);
+  for (kgpu_device dev : devices) {
+    kgpu_module m = nullptr;
+    ASSERT_OK(kgpu_module_load_file(dev, kernelPath("check_bounds").c_str(),
+                                    &m));
+    kgpu_kernel k = nullptr;
+    ASSERT_OK(kgpu_module_get_kernel(m, "shift_add", &k));
+    // The hidden parameters (x's size, the status buffer) are not visible.
+    kgpu_kernel_info info;
+    ASSERT_OK(kgpu_kernel_get_info(k, &info));
+    EXPECT_EQ(info.param_count, 4u);
+    uint32_t index = 0;
+    EXPECT_STATUS(KGPU_ERROR_NOT_FOUND,
+                  kgpu_kernel_find_param(k, "__kgpu_bounds", &index));
+    kgpu_param_info p;
+    EXPECT_STATUS(KGPU_ERROR_NOT_FOUND, kgpu_kernel_get_param(k, 4, &p));
+    for (const char *how : {"sync", "event", "queue"}) {
+      SCOPED_TRACE(how);
+      launchShiftAdd(dev, k, 0, KGPU_SUCCESS, how);
+      launchShiftAdd(dev, k, 1, KGPU_ERROR_BOUNDS, how);
+      launchShiftAdd(dev, k, -1, KGPU_ERROR_BOUNDS, how);
+    }
+    // Five arguments are one too many: the hidden ones are not the caller's.
+    kgpu_buffer x = nullptr;
+    ASSERT_OK(kgpu_buffer_create(dev, 1024, &x));
+    kgpu_arg args[] = {kgpu_arg_i32(256), kgpu_arg_i32(0), kgpu_arg_buffer(x),
+                       kgpu_arg_buffer(x), kgpu_arg_buffer(x)};
+    kgpu_launch_config cfg = {{1, 1, 1}, {0, 0, 0}};
+    EXPECT_STATUS(KGPU_ERROR_ARGUMENT_MISMATCH,
+                  kgpu_launch_sync(k, args, 5, &cfg, nullptr));
+    kgpu_buffer_release(x);
+    kgpu_module_release(m);
+  }
+  kgpu_device_release(vk);
 }
 
 TEST_F(Bundles, NoPayloadForTheDevice) {

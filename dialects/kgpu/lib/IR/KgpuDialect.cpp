@@ -220,6 +220,20 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
              << gpuFunc.getNumArguments() << " arguments";
     return success();
   }
+  if (name == getBoundsSitesAttrName()) {
+    auto sites = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!isa<FunctionOpInterface>(op) || !sites ||
+        !llvm::all_of(sites, [](Attribute a) {
+          auto d = dyn_cast<DictionaryAttr>(a);
+          return d && isa_and_nonnull<StringAttr>(d.get("what")) &&
+                 isa_and_nonnull<LocationAttr>(d.get("loc"));
+        }))
+      return op->emitError("'")
+             << name
+             << "' must be an array of {what = string, loc = location} on a "
+                "function";
+    return success();
+  }
   return op->emitError("unknown kgpu attribute '") << name << "'";
 }
 
@@ -231,6 +245,21 @@ LogicalResult KgpuDialect::verifyRegionArgAttribute(Operation *op,
   if (name == getArgNameAttrName()) {
     if (!isa<StringAttr>(attr.getValue()))
       return op->emitError("'") << name << "' must be a string";
+    return success();
+  }
+  if (name == getSizeOfAttrName()) {
+    auto of = dyn_cast<IntegerAttr>(attr.getValue());
+    auto func = dyn_cast<FunctionOpInterface>(op);
+    if (!of || !func || of.getInt() < 0 ||
+        of.getInt() >= static_cast<int64_t>(func.getNumArguments()) ||
+        of.getInt() == argIndex)
+      return op->emitError("'") << name
+                                << "' must be the index of another argument";
+    return success();
+  }
+  if (name == getBoundsStatusAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError("'") << name << "' must be a unit attribute";
     return success();
   }
   if (name != getArgAttrName())

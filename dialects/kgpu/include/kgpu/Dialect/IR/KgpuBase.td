@@ -97,6 +97,20 @@ def Kgpu_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getArgsAttrName() {
       return "kgpu.args";
     }
+    /// On a hidden i64 scalar parameter (kgpu-check-bounds): the element
+    /// count of buffer parameter N, which the runtime fills in.
+    static constexpr ::llvm::StringLiteral getSizeOfAttrName() {
+      return "kgpu.size_of";
+    }
+    /// On the hidden status buffer of a bounds-checked kernel.
+    static constexpr ::llvm::StringLiteral getBoundsStatusAttrName() {
+      return "kgpu.bounds_status";
+    }
+    /// On a bounds-checked kernel: its checked accesses, in site order, as
+    /// dictionaries {what = "buffer 'x'", loc = <location>}.
+    static constexpr ::llvm::StringLiteral getBoundsSitesAttrName() {
+      return "kgpu.bounds_sites";
+    }
     /// The memref memory space of work-group (local) memory.
     static constexpr unsigned kLocalMemorySpace = 3;
   }];
