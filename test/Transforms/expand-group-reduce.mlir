@@ -7,8 +7,8 @@
 // memory over the linear work-item index, log2(64) = 6 rounds.
 // CHECK-LABEL: func.func @k
 // CHECK: %[[S:.*]] = kgpu.alloc_local : memref<64xf32, 3>
-// CHECK: %[[LX:.*]] = kgpu.local_size  x
-// CHECK: %[[W:.*]] = kgpu.subgroup_size
+// CHECK-DAG: %[[LX:.*]] = kgpu.local_size  x
+// CHECK-DAG: %[[W:.*]] = kgpu.subgroup_size
 // CHECK: %[[REM:.*]] = arith.remui %[[LX]], %[[W]]
 // CHECK: %[[FULL:.*]] = arith.cmpi eq, %[[REM]]
 // CHECK: %[[R:.*]] = scf.if %[[FULL]] -> (f32) {
