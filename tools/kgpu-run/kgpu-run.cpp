@@ -567,7 +567,7 @@ int run(const Options &opts) {
   if (!opts.hasGrid && info.model != KGPU_LAUNCH_PARALLEL_LOOP)
     return usageError("kernel '" + opts.kernel +
                       "' is an ND-range kernel: give --grid X[,Y[,Z]] "
-                      "(work-groups; the work-group size is " +
+                      "(work-groups; the default work-group size is " +
                       std::to_string(info.workgroup_size[0]) + "x" +
                       std::to_string(info.workgroup_size[1]) + "x" +
                       std::to_string(info.workgroup_size[2]) + ")");
