@@ -13,10 +13,15 @@ install(TARGETS kgpu-translate RUNTIME DESTINATION ${KGPU_INSTALL_BINDIR})
 # Installed, kgpu-translate finds libMLIR and libLLVM where it was built
 # against them (Debian's /usr/lib/llvm-22/lib), and kgpu-run finds
 # libkgpu_runtime in the prefix.
+# The build tree has the same bin/ and lib/ layout, so the build uses the
+# install RPATH too: CMake would otherwise pad the build RPATH with an empty
+# entry (the working directory) to make room for the install one.
 set_target_properties(kgpu-translate PROPERTIES
-  INSTALL_RPATH "$ORIGIN/../${KGPU_INSTALL_LIBDIR};${LLVM_LIBRARY_DIR}")
+  INSTALL_RPATH "$ORIGIN/../${KGPU_INSTALL_LIBDIR};${LLVM_LIBRARY_DIR}"
+  BUILD_WITH_INSTALL_RPATH ON)
 set_target_properties(kgpu-run PROPERTIES
-  INSTALL_RPATH "$ORIGIN/../${KGPU_INSTALL_LIBDIR}")
+  INSTALL_RPATH "$ORIGIN/../${KGPU_INSTALL_LIBDIR}"
+  BUILD_WITH_INSTALL_RPATH ON)
 
 configure_package_config_file(
   ${CMAKE_CURRENT_LIST_DIR}/kgpuConfig.cmake.in

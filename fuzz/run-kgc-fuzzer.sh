@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the kgc frontend fuzzer with clang++-22 (libFuzzer + ASan + UBSan)
 # and runs it for a bounded number of runs (default 1000000), seeded with the
-# kgc corpus and negative tests. Exits non-zero if the fuzzer reports a crash,
+# kgc corpus, the negative tests and the semantic corner cases of
+# test/Frontend/KGC/Inputs/fuzz-seeds (overflowing constants, CR/CRLF files,
+# a byte-order mark, long chains, divergent parallel for, barrier loops). Exits non-zero if the fuzzer reports a crash,
 # leak, timeout, out-of-memory or sanitizer error.
 #
 # Usage: fuzz/run-kgc-fuzzer.sh [runs]
@@ -35,7 +37,8 @@ status=0
 "$bin" -runs="$runs" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
   -print_final_stats=1 -artifact_prefix="$workdir/artifacts/" \
   "$workdir/corpus" "$repo/test/Frontend/KGC/corpus" \
-  "$repo/test/Frontend/KGC/errors" || status=$?
+  "$repo/test/Frontend/KGC/errors" \
+  "$repo/test/Frontend/KGC/Inputs/fuzz-seeds" || status=$?
 
 if [ "$status" -ne 0 ]; then
   echo "kgc fuzzer FAILED (exit $status); artifacts in $workdir/artifacts" >&2

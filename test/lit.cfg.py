@@ -17,6 +17,7 @@ config.test_exec_root = os.path.join(config.kgpu_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%kgpu_src_root", config.kgpu_src_root))
+config.substitutions.append(("%kgpu_obj_root", config.kgpu_obj_root))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -43,7 +44,7 @@ if cuda_root and os.path.exists(os.path.join(cuda_root, "bin", "ptxas")):
     config.available_features.add("cuda-toolkit")
     config.environment["CUDA_ROOT"] = cuda_root
     config.substitutions.append(("%ptxas", os.path.join(cuda_root, "bin", "ptxas")))
-for tool, feature in [("spirv-val", "spirv-val"),
+for tool, feature in [("spirv-val", "spirv-val"), ("spirv-dis", "spirv-dis"),
                       ("glslangValidator", "glslang")]:
     if shutil.which(tool):
         config.available_features.add(feature)
@@ -64,6 +65,10 @@ if os.path.exists(lavapipe_icd):
 config.substitutions.append(
     ("%lavapipe",
      "env VK_ICD_FILENAMES=%s MESA_SHADER_CACHE_DISABLE=true" % lavapipe_icd))
+
+# valgrind runs the runtime's error paths (test/Integration/valgrind.test).
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
 
 # The kgc fuzzer needs clang-22 with libFuzzer (clang-22, libclang-rt-22-dev).
 if shutil.which("clang++-22") and shutil.which("llvm-config-22"):

@@ -36,9 +36,10 @@ struct KgpuToGPUOptions : public PassPipelineOptions<KgpuToGPUOptions> {
 struct KgpuToNVVMOptions : public PassPipelineOptions<KgpuToNVVMOptions> {
   Option<std::string> chip{*this, "chip", llvm::cl::desc("Target GPU"),
                            llvm::cl::init("sm_90a")};
-  Option<std::string> features{*this, "features",
-                               llvm::cl::desc("PTX features"),
-                               llvm::cl::init("+ptx80")};
+  Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features (default: +ptx80, or the PTX version "
+                     "the chip needs)")};
   Option<unsigned> optLevel{*this, "O", llvm::cl::desc("Optimization level"),
                             llvm::cl::init(3)};
 };
@@ -75,7 +76,8 @@ void mlir::kgpu::registerKgpuPipelines() {
         buildKgpuToGPUPipeline(pm, "attribution");
         NVVMTargetOptions options;
         options.chip = o.chip;
-        options.features = o.features;
+        options.features =
+            o.features.empty() ? getDefaultPTXFeatures(o.chip) : o.features.getValue();
         options.optLevel = o.optLevel;
         buildNVVMLoweringPipeline(pm, options);
       });

@@ -2,6 +2,7 @@
 
 #include "kgpu/Transforms/Passes.h"
 
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 
@@ -91,6 +92,24 @@ void inlineBody(ParallelForOp loop, Block *destBlock, Block::iterator destPos,
   loop.erase();
 }
 
+/// A step that is not a positive constant may be zero or negative at run
+/// time (the verifier rejects only constant ones): such a dimension runs no
+/// iterations, on every target. Returns the upper bound and a step that is
+/// always positive (`lb` and 1 for a non-positive step), so that no trip
+/// count divides by zero and no loop runs forever.
+std::pair<Value, Value> guardStep(OpBuilder &b, Location loc, Value lower,
+                                  Value upper, Value step) {
+  APInt value;
+  if (matchPattern(step, m_ConstantInt(&value)) && value.isStrictlyPositive())
+    return {upper, step};
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value positive =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, step, zero);
+  return {arith::SelectOp::create(b, loc, positive, upper, lower),
+          arith::SelectOp::create(b, loc, positive, step, one)};
+}
+
 /// A nested parallel loop runs sequentially inside one work-item.
 void lowerSequentially(ParallelForOp loop) {
   OpBuilder b(loop);
@@ -99,8 +118,10 @@ void lowerSequentially(ParallelForOp loop) {
   Block *block = loop->getBlock();
   Block::iterator pos = Block::iterator(loop);
   for (unsigned d = 0; d < loop.getNumDims(); ++d) {
-    auto forOp = scf::ForOp::create(b, loc, loop.getLowerBound()[d],
-                                    loop.getUpperBound()[d], loop.getStep()[d]);
+    auto [upper, step] = guardStep(b, loc, loop.getLowerBound()[d],
+                                   loop.getUpperBound()[d], loop.getStep()[d]);
+    auto forOp =
+        scf::ForOp::create(b, loc, loop.getLowerBound()[d], upper, step);
     ivs.push_back(forOp.getInductionVar());
     b.setInsertionPoint(forOp.getBody()->getTerminator());
     block = forOp.getBody();
@@ -180,11 +201,15 @@ void lowerDistributed(ParallelForOp loop) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   SmallVector<Value> tripCounts;
   Value total;
+  SmallVector<Value> steps;
   for (unsigned d = 0; d < n; ++d) {
-    Value diff = arith::SubIOp::create(b, loc, loop.getUpperBound()[d],
-                                       loop.getLowerBound()[d]);
+    auto [upper, step] = guardStep(b, loc, loop.getLowerBound()[d],
+                                   loop.getUpperBound()[d], loop.getStep()[d]);
+    steps.push_back(step);
+    Value diff =
+        arith::SubIOp::create(b, loc, upper, loop.getLowerBound()[d]);
     diff = arith::MaxSIOp::create(b, loc, diff, zero);
-    Value count = arith::CeilDivSIOp::create(b, loc, diff, loop.getStep()[d]);
+    Value count = arith::CeilDivSIOp::create(b, loc, diff, step);
     tripCounts.push_back(count);
     total = total ? arith::MulIOp::create(b, loc, total, count).getResult()
                   : count;
@@ -202,7 +227,7 @@ void lowerDistributed(ParallelForOp loop) {
     }
     ivs[d] = arith::AddIOp::create(
         b, loc, loop.getLowerBound()[d],
-        arith::MulIOp::create(b, loc, index, loop.getStep()[d]));
+        arith::MulIOp::create(b, loc, index, steps[d]));
   }
   inlineBody(loop, forOp.getBody(),
              Block::iterator(forOp.getBody()->getTerminator()), ivs);

@@ -365,6 +365,69 @@ uint64_t CPUQueue::execute(const LaunchRequest &request) {
   return monotonicNs() - start;
 }
 
+/// Checks the ELF header, program headers and section header table of the
+/// CPU payload before the dynamic loader sees it (the loader trusts them:
+/// bad offsets were SIGSEGV/SIGBUS inside it). The bundle's checksums catch
+/// damage; this catches a payload that was wrong when written.
+static Error checkELF(const std::string &bytes) {
+  auto bad = [](const char *what) {
+    return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                     "the bundle's CPU payload is not a valid x86-64 ELF "
+                     "shared object: %s",
+                     what);
+  };
+  auto u16 = [&](size_t at) {
+    uint16_t v;
+    std::memcpy(&v, bytes.data() + at, 2);
+    return v;
+  };
+  auto u32 = [&](size_t at) {
+    uint32_t v;
+    std::memcpy(&v, bytes.data() + at, 4);
+    return v;
+  };
+  auto u64 = [&](size_t at) {
+    uint64_t v;
+    std::memcpy(&v, bytes.data() + at, 8);
+    return v;
+  };
+  const uint64_t size = bytes.size();
+  if (size < 64)
+    return bad("shorter than an ELF header");
+  if (bytes[4] != 2 /*ELFCLASS64*/ || bytes[5] != 1 /*ELFDATA2LSB*/ ||
+      bytes[6] != 1 /*EV_CURRENT*/)
+    return bad("not 64-bit little-endian ELF");
+  if (u16(16) != 3 /*ET_DYN*/ || u16(18) != 62 /*EM_X86_64*/)
+    return bad("not an x86-64 shared object");
+  uint64_t phoff = u64(32), shoff = u64(40);
+  uint16_t phentsize = u16(54), phnum = u16(56), shentsize = u16(58),
+           shnum = u16(60);
+  if (phnum == 0 || phentsize != 56 || phoff > size ||
+      uint64_t(phnum) * phentsize > size - phoff)
+    return bad("its program headers lie outside the file");
+  if (shnum && (shentsize != 64 || shoff > size ||
+                uint64_t(shnum) * shentsize > size - shoff))
+    return bad("its section headers lie outside the file");
+  bool load = false;
+  for (uint16_t i = 0; i < phnum; ++i) {
+    size_t at = static_cast<size_t>(phoff) + size_t(i) * phentsize;
+    uint32_t type = u32(at);
+    uint64_t offset = u64(at + 8), filesz = u64(at + 32), memsz = u64(at + 40);
+    uint64_t align = u64(at + 48);
+    if (type == 1 /*PT_LOAD*/) {
+      load = true;
+      if (filesz > memsz || (align & (align - 1)) != 0)
+        return bad("a loadable segment is malformed");
+    }
+    if ((type == 1 || type == 2 /*PT_DYNAMIC*/) &&
+        (offset > size || filesz > size - offset))
+      return bad("a segment lies outside the file");
+  }
+  if (!load)
+    return bad("it has no loadable segment");
+  return Error::success();
+}
+
 Error CPUDevice::loadModule(const ModuleDesc &module,
                             std::unique_ptr<BackendModule> &out) {
   const PayloadDesc *payload = nullptr;
@@ -386,6 +449,8 @@ Error CPUDevice::loadModule(const ModuleDesc &module,
                                               4) != 0)
     return Error(KGPU_ERROR_INVALID_BUNDLE,
                  "the bundle's CPU payload is not an ELF shared object");
+  if (Error e = checkELF(payload->data))
+    return e;
 
   const char *dir = std::getenv("TMPDIR");
   std::string path =

@@ -145,6 +145,20 @@ struct ParamDesc {
 /// work-group size (its local scratch memory is sized for it; the kgpu
 /// dialect's limit).
 constexpr uint32_t kMaxDynamicWorkItems = 1024;
+/// Where the Vulkan binary of a kernel reads its scalar arguments (the
+/// manifest's "vulkan" object; "SPIR-V ABI" in docs/codegen.md).
+struct VulkanScalarsDesc {
+  enum Storage { NONE, PUSH_CONSTANT, STORAGE_BUFFER };
+  /// Whether the manifest has the object (bundles of older compilers lack it).
+  bool present = false;
+  Storage storage = NONE;
+  /// Descriptor set 0 binding (STORAGE_BUFFER).
+  uint32_t binding = 0;
+  /// Block size in bytes.
+  uint32_t size = 0;
+  /// (parameter index, byte offset) of every scalar parameter.
+  std::vector<std::pair<uint32_t, uint32_t>> members;
+};
 
 struct KernelDesc {
   std::string name;
@@ -169,6 +183,7 @@ struct KernelDesc {
   /// The subgroup size the code assumes; 0 when it reads it at run time.
   uint32_t assumedSubgroupSize = 0;
   uint32_t reductionCount = 0;
+  VulkanScalarsDesc vulkanScalars;
 
   uint64_t workgroupInvocations() const {
     return uint64_t(workgroupSize[0]) * workgroupSize[1] * workgroupSize[2];
@@ -186,10 +201,30 @@ struct PayloadDesc {
 struct ModuleDesc {
   std::vector<KernelDesc> kernels;
   std::vector<PayloadDesc> payloads;
+  /// The manifest's "omitted_targets": targets that kgpu-translate left out
+  /// because they cannot compile the kernels, with the reason.
+  std::vector<std::pair<std::string, std::string>> omittedTargets;
+
+  /// Why `target` has no payload, if the manifest says; else null.
+  const std::string *omittedReason(const std::string &target) const {
+    for (const auto &[name, reason] : omittedTargets)
+      if (name == target)
+        return &reason;
+    return nullptr;
+  }
 };
 
 /// Reads and validates a bundle (bounds-checked reader + manifest checks).
 Error parseBundle(const void *data, size_t size, ModuleDesc &out);
+
+/// Checks a kernel's SPIR-V binary before a driver sees it: the header
+/// (magic, version, id bound), every instruction's word count, the memory
+/// model and a GLCompute entry point named `kernel`; then SPIRV-Tools'
+/// validator when libSPIRV-Tools-shared.so can be loaded (KGPU_SPIRV_VALIDATE=0
+/// turns that off). INVALID_BUNDLE with a message if it is malformed.
+Error checkSPIRV(const std::string &bytes, const std::string &kernel);
+/// Whether checkSPIRV runs SPIRV-Tools' validator.
+bool spirvToolsAvailable();
 
 /// "i32" -> KGPU_TYPE_I32, ...; INVALID if unknown.
 kgpu_type parseTypeName(const std::string &name);

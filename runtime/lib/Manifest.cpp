@@ -13,6 +13,7 @@
 
 #include "llvm/Support/JSON.h"
 
+#include <algorithm>
 #include <limits>
 #include <set>
 
@@ -45,6 +46,73 @@ public:
   }
 };
 } // namespace
+
+/// The "vulkan" object of a kernel (after its parameters).
+static Error parseVulkanScalars(const llvm::json::Object &vulkan,
+                                const std::string &where, KernelDesc &out) {
+  Checker c;
+  std::string vwhere = where + " \"vulkan\"";
+  const llvm::json::Object *scalars = vulkan.getObject("scalars");
+  if (!scalars)
+    return c.fail(vwhere, "no \"scalars\" object");
+  VulkanScalarsDesc &d = out.vulkanScalars;
+  d.present = true;
+  std::optional<llvm::StringRef> storage = scalars->getString("storage");
+  if (storage == llvm::StringRef("none"))
+    d.storage = VulkanScalarsDesc::NONE;
+  else if (storage == llvm::StringRef("push_constant"))
+    d.storage = VulkanScalarsDesc::PUSH_CONSTANT;
+  else if (storage == llvm::StringRef("storage_buffer"))
+    d.storage = VulkanScalarsDesc::STORAGE_BUFFER;
+  else
+    return c.fail(vwhere, "\"storage\" must be \"none\", "
+                          "\"push_constant\" or \"storage_buffer\"");
+  std::optional<int64_t> size = scalars->getInteger("size");
+  if (!size || *size < 0 || *size > (1 << 16))
+    return c.fail(vwhere, "bad \"size\"");
+  d.size = static_cast<uint32_t>(*size);
+  if (d.storage == VulkanScalarsDesc::STORAGE_BUFFER) {
+    std::optional<int64_t> binding = scalars->getInteger("binding");
+    if (!binding || *binding < 0 || *binding > (1 << 16))
+      return c.fail(vwhere, "bad \"binding\"");
+    d.binding = static_cast<uint32_t>(*binding);
+    if (d.binding < out.params.size() &&
+        out.params[d.binding].kind == KGPU_PARAM_BUFFER)
+      return c.fail(vwhere, "the scalar block's binding is that of buffer "
+                            "parameter '" +
+                                out.params[d.binding].name + "'");
+  }
+  const llvm::json::Array *members = scalars->getArray("members");
+  if (!members)
+    return c.fail(vwhere, "no \"members\" array");
+  std::set<uint32_t> seen;
+  for (const llvm::json::Value &v : *members) {
+    const llvm::json::Object *m = v.getAsObject();
+    std::optional<int64_t> param = m ? m->getInteger("param") : std::nullopt;
+    std::optional<int64_t> offset = m ? m->getInteger("offset") : std::nullopt;
+    if (!param || *param < 0 ||
+        *param >= static_cast<int64_t>(out.params.size()) ||
+        out.params[*param].kind != KGPU_PARAM_SCALAR ||
+        !seen.insert(static_cast<uint32_t>(*param)).second)
+      return c.fail(vwhere, "a member names no scalar parameter, or one twice");
+    // 8 bytes for 64-bit types, 4 for the others (index is 32-bit there).
+    kgpu_type type = out.params[*param].type;
+    int64_t slot = type == KGPU_TYPE_I64 || type == KGPU_TYPE_F64 ? 8 : 4;
+    if (!offset || *offset < 0 || *offset % 4 || *offset + slot > *size)
+      return c.fail(vwhere, "the member for parameter '" +
+                                out.params[*param].name +
+                                "' is outside the block");
+    d.members.emplace_back(static_cast<uint32_t>(*param),
+                           static_cast<uint32_t>(*offset));
+  }
+  for (const ParamDesc &p : out.params)
+    if (p.kind == KGPU_PARAM_SCALAR && !seen.count(p.index))
+      return c.fail(vwhere, "scalar parameter '" + p.name +
+                                "' is not in the block");
+  if ((d.storage == VulkanScalarsDesc::NONE) != d.members.empty())
+    return c.fail(vwhere, "\"storage\" does not match the members");
+  return Error::success();
+}
 
 static Error parseKernel(const llvm::json::Object &k, size_t position,
                          KernelDesc &out) {
@@ -224,6 +292,9 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
   }
   if (const llvm::json::Array *reductions = k.getArray("reductions"))
     out.reductionCount = static_cast<uint32_t>(reductions->size());
+  if (const llvm::json::Object *vulkan = k.getObject("vulkan"))
+    if (Error e = parseVulkanScalars(*vulkan, where, out))
+      return e;
   return Error::success();
 }
 
@@ -258,6 +329,20 @@ Error kgpu::rt::parseBundle(const void *data, size_t size, ModuleDesc &out) {
     if (!names.insert(desc.name).second)
       return c.fail("kernel '" + desc.name + "'", "defined twice");
     out.kernels.push_back(std::move(desc));
+  }
+  if (const llvm::json::Value *omitted = manifest.get("omitted_targets")) {
+    const llvm::json::Object *o = omitted->getAsObject();
+    if (!o)
+      return c.fail("top level", "\"omitted_targets\" must be an object "
+                                 "mapping targets to reasons");
+    for (const auto &[target, reason] : *o) {
+      std::optional<llvm::StringRef> text = reason.getAsString();
+      if (!text)
+        return c.fail("top level", "the \"omitted_targets\" reason of '" +
+                                       target.str() + "' is not a string");
+      out.omittedTargets.push_back({target.str(), text->str()});
+    }
+    std::sort(out.omittedTargets.begin(), out.omittedTargets.end());
   }
   for (kgpu::bundle::Payload &p : bundle->payloads)
     out.payloads.push_back({std::move(p.target), std::move(p.format),

@@ -12,8 +12,11 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <iterator>
+#include <new>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace kgpu::rt;
 
@@ -119,6 +122,41 @@ static kgpu_status invalid(const char *what) {
   lastError = what;
   return KGPU_ERROR_INVALID_ARGUMENT;
 }
+
+/// The status of the exception being handled: the C API lets none escape
+/// (bad_alloc is KGPU_ERROR_OUT_OF_MEMORY).
+static kgpu_status exceptionStatus() noexcept {
+  kgpu_status status = KGPU_ERROR_BACKEND;
+  const char *what = "an unexpected C++ exception in libkgpu_runtime";
+  try {
+    throw;
+  } catch (const std::bad_alloc &) {
+    status = KGPU_ERROR_OUT_OF_MEMORY;
+    what = "out of host memory";
+  } catch (...) {
+  }
+  try {
+    lastError = what;
+  } catch (...) {
+    lastError.clear();
+  }
+  return status;
+}
+
+/// Brackets the body of a C API function that allocates.
+#define KGPU_API_BEGIN try {
+#define KGPU_API_END                                                           \
+  }                                                                            \
+  catch (...) {                                                                \
+    return exceptionStatus();                                                  \
+  }
+
+/// The most work-items one launch on a software device (the CPU backend,
+/// lavapipe) may have: about a minute of trivial work on a few cores.
+static constexpr uint64_t kMaxSoftwareWorkItems = 1ull << 36;
+
+/// The largest bundle file kgpu_module_load_file reads.
+static constexpr uint64_t kMaxBundleBytes = 1ull << 30;
 
 #define KGPU_REQUIRE(cond, message)                                            \
   do {                                                                         \
@@ -436,14 +474,17 @@ const char *kgpu_type_name(kgpu_type type) {
 //===----------------------------------------------------------------------===//
 
 kgpu_status kgpu_device_count(uint32_t *count) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(count, "kgpu_device_count: count is null");
   Registry &registry = Registry::get();
   std::lock_guard<std::mutex> lock(registry.mutex);
   *count = static_cast<uint32_t>(registry.all().size());
   return KGPU_SUCCESS;
+  KGPU_API_END
 }
 
 kgpu_status kgpu_device_describe(uint32_t index, kgpu_device_info *info) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(info, "kgpu_device_describe: info is null");
   Registry &registry = Registry::get();
   std::lock_guard<std::mutex> lock(registry.mutex);
@@ -454,9 +495,11 @@ kgpu_status kgpu_device_describe(uint32_t index, kgpu_device_info *info) {
                           all.size()));
   *info = all[index].first->entries[all[index].second].info;
   return KGPU_SUCCESS;
+  KGPU_API_END
 }
 
 kgpu_status kgpu_device_open_index(uint32_t index, kgpu_device *device) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(device, "kgpu_device_open_index: device is null");
   *device = nullptr;
   Registry &registry = Registry::get();
@@ -467,9 +510,11 @@ kgpu_status kgpu_device_open_index(uint32_t index, kgpu_device *device) {
                           "no device #%u: there are %zu devices", index,
                           all.size()));
   return report(openEntry(*all[index].first, all[index].second, *device));
+  KGPU_API_END
 }
 
 kgpu_status kgpu_device_open(const char *spec, kgpu_device *device) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(device, "kgpu_device_open: device is null");
   *device = nullptr;
   std::string s = spec ? spec : "";
@@ -480,6 +525,7 @@ kgpu_status kgpu_device_open(const char *spec, kgpu_device *device) {
     return report(openBest(*device));
   }
   return report(openSpec(s, "requested", *device));
+  KGPU_API_END
 }
 
 kgpu_status kgpu_device_get_info(kgpu_device device, kgpu_device_info *info) {
@@ -490,8 +536,10 @@ kgpu_status kgpu_device_get_info(kgpu_device device, kgpu_device_info *info) {
 }
 
 kgpu_status kgpu_device_synchronize(kgpu_device device) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(device, "kgpu_device_synchronize: device is null");
   return report(device->waitIdle());
+  KGPU_API_END
 }
 
 void kgpu_device_release(kgpu_device device) {
@@ -509,6 +557,17 @@ static kgpu_status loadModule(kgpu_device device, const void *data, size_t size,
   if (Error e = parseBundle(data, size, module->desc))
     return fail(e);
   if (device) {
+    // A target that kgpu-translate left out: say so, and why.
+    std::string target = backendName(device->backend); // "cpu", "vulkan", ...
+    bool hasPayload = std::any_of(
+        module->desc.payloads.begin(), module->desc.payloads.end(),
+        [&](const PayloadDesc &p) { return p.target == target; });
+    if (!hasPayload)
+      if (const std::string *why = module->desc.omittedReason(target))
+        return fail(makeError(KGPU_ERROR_NO_PAYLOAD,
+                              "the bundle has no %s payload: kgpu-translate "
+                              "left the %s target out: %s",
+                              target.c_str(), target.c_str(), why->c_str()));
     module->device = Ref<kgpu_device_t>::share(device);
     if (Error e = device->impl->loadModule(module->desc, module->impl))
       return fail(e);
@@ -526,30 +585,79 @@ static kgpu_status loadModule(kgpu_device device, const void *data, size_t size,
 
 kgpu_status kgpu_module_load_memory(kgpu_device device, const void *data,
                                     size_t size, kgpu_module *module) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(module, "kgpu_module_load_memory: module is null");
   *module = nullptr;
   KGPU_REQUIRE(data || !size, "kgpu_module_load_memory: data is null");
   return loadModule(device, data, size, module);
+  KGPU_API_END
+}
+
+/// Reads a bundle file: a regular file of at most kMaxBundleBytes, read
+/// with read(2) so that every failure is a status.
+static Error readBundleFile(const char *path, std::string &bytes) {
+  int fd;
+  do
+    fd = ::open(path, O_RDONLY | O_CLOEXEC);
+  while (fd < 0 && errno == EINTR);
+  if (fd < 0)
+    return makeError(KGPU_ERROR_NOT_FOUND, "cannot open bundle '%s': %s",
+                     path, std::strerror(errno));
+  struct FdCloser {
+    int fd;
+    ~FdCloser() { ::close(fd); }
+  } closer{fd};
+  struct stat st;
+  if (::fstat(fd, &st) != 0)
+    return makeError(KGPU_ERROR_INVALID_BUNDLE, "cannot stat bundle '%s': %s",
+                     path, std::strerror(errno));
+  if (!S_ISREG(st.st_mode))
+    return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                     "bundle '%s' is not a regular file (it is a %s)", path,
+                     S_ISDIR(st.st_mode)   ? "directory"
+                     : S_ISCHR(st.st_mode) ? "character device"
+                     : S_ISBLK(st.st_mode) ? "block device"
+                     : S_ISFIFO(st.st_mode) ? "pipe"
+                     : S_ISSOCK(st.st_mode) ? "socket"
+                                            : "special file");
+  if (st.st_size < 0 || static_cast<uint64_t>(st.st_size) > kMaxBundleBytes)
+    return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                     "bundle '%s' is %lld bytes, more than the %llu a bundle "
+                     "may have",
+                     path, static_cast<long long>(st.st_size),
+                     static_cast<unsigned long long>(kMaxBundleBytes));
+  bytes.resize(static_cast<size_t>(st.st_size));
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n = ::read(fd, &bytes[done], bytes.size() - done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                       "cannot read bundle '%s': %s", path,
+                       std::strerror(errno));
+    if (n == 0)
+      break; // the file shrank: the reader reports the truncation
+    done += static_cast<size_t>(n);
+  }
+  bytes.resize(done);
+  return Error::success();
 }
 
 kgpu_status kgpu_module_load_file(kgpu_device device, const char *path,
                                   kgpu_module *module) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(module, "kgpu_module_load_file: module is null");
   *module = nullptr;
   KGPU_REQUIRE(path, "kgpu_module_load_file: path is null");
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return fail(makeError(KGPU_ERROR_NOT_FOUND, "cannot open bundle '%s': %s",
-                          path, std::strerror(errno)));
-  std::string bytes((std::istreambuf_iterator<char>(in)),
-                    std::istreambuf_iterator<char>());
-  if (in.bad())
-    return fail(
-        makeError(KGPU_ERROR_INVALID_BUNDLE, "cannot read bundle '%s'", path));
+  std::string bytes;
+  if (Error e = readBundleFile(path, bytes))
+    return fail(e);
   kgpu_status status = loadModule(device, bytes.data(), bytes.size(), module);
   if (status != KGPU_SUCCESS)
     lastError = std::string(path) + ": " + lastError;
   return status;
+  KGPU_API_END
 }
 
 void kgpu_module_release(kgpu_module module) {
@@ -579,6 +687,7 @@ static kgpu_status prepareKernel(kgpu_module module, uint32_t index,
 
 kgpu_status kgpu_module_get_kernel(kgpu_module module, const char *name,
                                    kgpu_kernel *kernel) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(kernel, "kgpu_module_get_kernel: kernel is null");
   *kernel = nullptr;
   KGPU_REQUIRE(module, "kgpu_module_get_kernel: module is null");
@@ -592,10 +701,12 @@ kgpu_status kgpu_module_get_kernel(kgpu_module module, const char *name,
   return fail(makeError(KGPU_ERROR_NOT_FOUND,
                         "the bundle has no kernel '%s' (it has: %s)", name,
                         names.empty() ? "none" : names.c_str()));
+  KGPU_API_END
 }
 
 kgpu_status kgpu_module_get_kernel_by_index(kgpu_module module, uint32_t index,
                                             kgpu_kernel *kernel) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(kernel, "kgpu_module_get_kernel_by_index: kernel is null");
   *kernel = nullptr;
   KGPU_REQUIRE(module, "kgpu_module_get_kernel_by_index: module is null");
@@ -604,6 +715,7 @@ kgpu_status kgpu_module_get_kernel_by_index(kgpu_module module, uint32_t index,
                           "no kernel #%u: the bundle has %zu kernels", index,
                           module->kernels.size()));
   return prepareKernel(module, index, kernel);
+  KGPU_API_END
 }
 
 kgpu_status kgpu_kernel_get_info(kgpu_kernel kernel, kgpu_kernel_info *info) {
@@ -652,6 +764,7 @@ static std::string paramList(const KernelDesc &d) {
 
 kgpu_status kgpu_kernel_find_param(kgpu_kernel kernel, const char *name,
                                    uint32_t *index) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(kernel, "kgpu_kernel_find_param: kernel is null");
   KGPU_REQUIRE(name, "kgpu_kernel_find_param: name is null");
   KGPU_REQUIRE(index, "kgpu_kernel_find_param: index is null");
@@ -664,6 +777,7 @@ kgpu_status kgpu_kernel_find_param(kgpu_kernel kernel, const char *name,
   return fail(makeError(KGPU_ERROR_NOT_FOUND,
                         "kernel '%s' has no parameter '%s' (parameters: %s)",
                         d.name.c_str(), name, paramList(d).c_str()));
+  KGPU_API_END
 }
 
 //===----------------------------------------------------------------------===//
@@ -672,10 +786,18 @@ kgpu_status kgpu_kernel_find_param(kgpu_kernel kernel, const char *name,
 
 kgpu_status kgpu_buffer_create(kgpu_device device, size_t size,
                                kgpu_buffer *buffer) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(buffer, "kgpu_buffer_create: buffer is null");
   *buffer = nullptr;
   KGPU_REQUIRE(device, "kgpu_buffer_create: device is null");
   KGPU_REQUIRE(size > 0, "kgpu_buffer_create: size is 0");
+  const kgpu_device_info &info = device->impl->info();
+  if (info.memory_bytes && size > info.memory_bytes)
+    return fail(makeError(KGPU_ERROR_OUT_OF_MEMORY,
+                          "kgpu_buffer_create: %zu bytes exceed the memory of "
+                          "the device '%s' (%llu bytes)",
+                          size, info.name,
+                          static_cast<unsigned long long>(info.memory_bytes)));
   Ref<kgpu_buffer_t> b = Ref<kgpu_buffer_t>::adopt(new kgpu_buffer_t());
   b->device = Ref<kgpu_device_t>::share(device);
   b->size = size;
@@ -683,6 +805,7 @@ kgpu_status kgpu_buffer_create(kgpu_device device, size_t size,
     return fail(e);
   *buffer = b.take();
   return KGPU_SUCCESS;
+  KGPU_API_END
 }
 
 void kgpu_buffer_release(kgpu_buffer buffer) {
@@ -709,6 +832,7 @@ static Error checkRange(const char *what, const kgpu_buffer_t *buffer,
 
 kgpu_status kgpu_buffer_upload(kgpu_buffer buffer, size_t offset,
                                const void *src, size_t size) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(buffer, "kgpu_buffer_upload: buffer is null");
   KGPU_REQUIRE(src || !size, "kgpu_buffer_upload: src is null");
   if (Error e = checkRange("kgpu_buffer_upload", buffer, offset, size))
@@ -718,10 +842,12 @@ kgpu_status kgpu_buffer_upload(kgpu_buffer buffer, size_t offset,
   if (Error e = buffer->device->waitIdle())
     return fail(e);
   return report(buffer->impl->upload(offset, src, size));
+  KGPU_API_END
 }
 
 kgpu_status kgpu_buffer_download(kgpu_buffer buffer, size_t offset, void *dst,
                                  size_t size) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(buffer, "kgpu_buffer_download: buffer is null");
   KGPU_REQUIRE(dst || !size, "kgpu_buffer_download: dst is null");
   if (Error e = checkRange("kgpu_buffer_download", buffer, offset, size))
@@ -731,10 +857,12 @@ kgpu_status kgpu_buffer_download(kgpu_buffer buffer, size_t offset, void *dst,
   if (Error e = buffer->device->waitIdle())
     return fail(e);
   return report(buffer->impl->download(offset, dst, size));
+  KGPU_API_END
 }
 
 kgpu_status kgpu_buffer_copy(kgpu_buffer dst, size_t dst_offset,
                              kgpu_buffer src, size_t src_offset, size_t size) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(dst && src, "kgpu_buffer_copy: a buffer is null");
   if (dst->device.get() != src->device.get())
     return invalid("kgpu_buffer_copy: the buffers belong to different "
@@ -753,6 +881,7 @@ kgpu_status kgpu_buffer_copy(kgpu_buffer dst, size_t dst_offset,
   if (Error e = dst->device->waitIdle())
     return fail(e);
   return report(dst->impl->copyFrom(dst_offset, *src->impl, src_offset, size));
+  KGPU_API_END
 }
 
 //===----------------------------------------------------------------------===//
@@ -1002,6 +1131,40 @@ static Error configure(kgpu_kernel kernel, kgpu_device_t *device,
                          info.max_grid[i]);
     }
   }
+  // Global ids (work-group id * size + local id) must fit kgc's `int` ids
+  // (and Vulkan's 32-bit GlobalInvocationId) in every dimension.
+  for (int i = 0; i < 3; ++i) {
+    uint64_t ids = uint64_t(request.grid[i]) * request.local[i];
+    if (ids > uint64_t(INT32_MAX))
+      return makeError(KGPU_ERROR_LAUNCH_CONFIG,
+                       "kernel '%s': %u work-groups of %u in dimension %c "
+                       "give %llu global ids, more than the 2^31 - 1 that "
+                       "32-bit ids can number",
+                       d.name.c_str(), request.grid[i], request.local[i],
+                       "xyz"[i], static_cast<unsigned long long>(ids));
+  }
+  uint64_t groups =
+      uint64_t(request.grid[0]) * request.grid[1] * request.grid[2];
+  // Vulkan drivers count work-groups in 32 bits (lavapipe wraps around and
+  // runs a fraction of the grid).
+  if (device->backend == KGPU_BACKEND_VULKAN && groups > UINT32_MAX)
+    return makeError(KGPU_ERROR_LAUNCH_CONFIG,
+                     "kernel '%s': the grid %ux%ux%u has %llu work-groups, "
+                     "more than the 2^32 - 1 a Vulkan dispatch can count",
+                     d.name.c_str(), request.grid[0], request.grid[1],
+                     request.grid[2], static_cast<unsigned long long>(groups));
+  // Software devices (the CPU, lavapipe) bound the total work, so that a
+  // mistyped grid fails at once instead of running for hours.
+  unsigned __int128 items =
+      static_cast<unsigned __int128>(groups) * d.workgroupInvocations();
+  if (info.is_software && items > kMaxSoftwareWorkItems)
+    return makeError(KGPU_ERROR_LAUNCH_CONFIG,
+                     "kernel '%s': the grid %ux%ux%u of %ux%ux%u work-groups "
+                     "has %.3g work-items, more than a software device runs in "
+                     "one launch (2^36)",
+                     d.name.c_str(), request.grid[0], request.grid[1],
+                     request.grid[2], request.local[0], request.local[1],
+                     request.local[2], static_cast<double>(items));
   return Error::success();
 }
 
@@ -1119,6 +1282,7 @@ checkedEvent(std::shared_ptr<BackendEvent> done,
 //===----------------------------------------------------------------------===//
 
 kgpu_status kgpu_queue_create(kgpu_device device, kgpu_queue *queue) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(queue, "kgpu_queue_create: queue is null");
   *queue = nullptr;
   KGPU_REQUIRE(device, "kgpu_queue_create: device is null");
@@ -1132,6 +1296,7 @@ kgpu_status kgpu_queue_create(kgpu_device device, kgpu_queue *queue) {
   }
   *queue = q.take();
   return KGPU_SUCCESS;
+  KGPU_API_END
 }
 
 void kgpu_queue_release(kgpu_queue queue) {
@@ -1140,6 +1305,7 @@ void kgpu_queue_release(kgpu_queue queue) {
 }
 
 kgpu_status kgpu_queue_finish(kgpu_queue queue) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(queue, "kgpu_queue_finish: queue is null");
   Error first = queue->impl->finish();
   std::vector<std::shared_ptr<BackendEvent>> checks;
@@ -1152,11 +1318,13 @@ kgpu_status kgpu_queue_finish(kgpu_queue queue) {
       if (!first)
         first = e;
   return report(first);
+  KGPU_API_END
 }
 
 kgpu_status kgpu_launch(kgpu_queue queue, kgpu_kernel kernel,
                         const kgpu_arg *args, uint32_t num_args,
                         const kgpu_launch_config *config, kgpu_event *event) {
+  KGPU_API_BEGIN
   if (event)
     *event = nullptr;
   KGPU_REQUIRE(queue, "kgpu_launch: queue is null");
@@ -1181,12 +1349,14 @@ kgpu_status kgpu_launch(kgpu_queue queue, kgpu_kernel kernel,
     *event = ev;
   }
   return KGPU_SUCCESS;
+  KGPU_API_END
 }
 
 kgpu_status kgpu_launch_sync(kgpu_kernel kernel, const kgpu_arg *args,
                              uint32_t num_args,
                              const kgpu_launch_config *config,
                              uint64_t *time_ns) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(kernel, "kgpu_launch_sync: kernel is null");
   kgpu_device_t *device = kernel->module->device.get();
   LaunchRequest request;
@@ -1207,25 +1377,32 @@ kgpu_status kgpu_launch_sync(kgpu_kernel kernel, const kgpu_arg *args,
   if (time_ns)
     *time_ns = done->elapsedNs();
   return KGPU_SUCCESS;
+  KGPU_API_END
 }
 
 kgpu_status kgpu_event_wait(kgpu_event event) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(event, "kgpu_event_wait: event is null");
   return report(event->impl->wait());
+  KGPU_API_END
 }
 
 kgpu_status kgpu_event_query(kgpu_event event) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(event, "kgpu_event_query: event is null");
   return report(event->impl->query());
+  KGPU_API_END
 }
 
 kgpu_status kgpu_event_elapsed_ns(kgpu_event event, uint64_t *time_ns) {
+  KGPU_API_BEGIN
   KGPU_REQUIRE(event, "kgpu_event_elapsed_ns: event is null");
   KGPU_REQUIRE(time_ns, "kgpu_event_elapsed_ns: time_ns is null");
   if (Error e = event->impl->wait())
     return fail(e);
   *time_ns = event->impl->elapsedNs();
   return KGPU_SUCCESS;
+  KGPU_API_END
 }
 
 void kgpu_event_release(kgpu_event event) {

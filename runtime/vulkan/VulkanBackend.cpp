@@ -2,9 +2,9 @@
 //
 // Loads libvulkan.so.1 at run time (no link-time dependency) and runs the
 // bundle's per-kernel SPIR-V binaries ("SPIR-V ABI" in docs/codegen.md):
-// descriptor set 0, binding i = kernel argument i, every argument a storage
-// buffer (scalars in a small per-launch buffer), vkCmdDispatch with the grid
-// in work-groups, timestamp queries around the dispatch.
+// descriptor set 0, binding i = buffer argument i, the scalar arguments in
+// one push-constant block (or one more storage buffer), vkCmdDispatch with
+// the grid in work-groups, timestamp queries around the dispatch.
 //
 // Synchronisation: every command buffer starts with a global memory barrier,
 // so submissions on the device's one compute queue execute in submission
@@ -106,6 +106,7 @@ namespace {
   X(vkEndCommandBuffer)                                                        \
   X(vkCmdBindPipeline)                                                         \
   X(vkCmdBindDescriptorSets)                                                   \
+  X(vkCmdPushConstants)                                                        \
   X(vkCmdDispatch)                                                             \
   X(vkCmdPipelineBarrier)                                                      \
   X(vkCmdCopyBuffer)                                                           \
@@ -365,11 +366,14 @@ Error VulkanBackend::init() {
 #undef X
 
   uint32_t count = 0;
-  fns.vkEnumeratePhysicalDevices(instance, &count, nullptr);
-  std::vector<VkPhysicalDevice> handles(count);
-  if (count)
-    fns.vkEnumeratePhysicalDevices(instance, &count, handles.data());
-  handles.resize(count);
+  r = fns.vkEnumeratePhysicalDevices(instance, &count, nullptr);
+  std::vector<VkPhysicalDevice> handles(r == VK_SUCCESS ? count : 0);
+  if (!handles.empty()) {
+    r = fns.vkEnumeratePhysicalDevices(instance, &count, handles.data());
+    if (r != VK_SUCCESS && r != VK_INCOMPLETE)
+      count = 0;
+  }
+  handles.resize(std::min<size_t>(count, handles.size()));
   for (VkPhysicalDevice h : handles) {
     VkPhysicalDeviceSubgroupProperties subgroup = {};
     subgroup.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES;
@@ -439,6 +443,20 @@ Error VulkanBackend::enumerate(std::vector<kgpu_device_info> &devices) {
 
 class VulkanBuffer;
 
+/// A compute pipeline with its shader module and layouts, kept by the
+/// device across module loads: drivers keep memory for every pipeline ever
+/// created (lavapipe about 92 kB), so loading the same SPIR-V again reuses
+/// the pipeline instead of building a new one.
+struct CachedPipeline {
+  VkShaderModule shader = VK_NULL_HANDLE;
+  VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
+  VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+};
+
+/// Unused pipelines beyond this many are destroyed.
+constexpr size_t kMaxCachedPipelines = 256;
+
 class VulkanDevice : public BackendDevice {
 public:
   VulkanDevice(VulkanBackend &backend, const PhysicalDevice &physical)
@@ -448,6 +466,8 @@ public:
   ~VulkanDevice() override {
     if (device) {
       fns.vkDeviceWaitIdle(device);
+      for (auto &entry : pipelines)
+        destroyPipeline(*entry.second);
       if (transferPool)
         fns.vkDestroyCommandPool(device, transferPool, nullptr);
       fns.vkDestroyDevice(device, nullptr);
@@ -479,6 +499,48 @@ public:
     return fns.vkQueueSubmit(queue, 1, &info, fence);
   }
 
+  /// The cached pipeline for `key` (the SPIR-V, the entry point and what
+  /// else the pipeline is built from), or null.
+  std::shared_ptr<CachedPipeline> findPipeline(const std::string &key) {
+    std::lock_guard<std::mutex> lock(pipelineMutex);
+    auto it = pipelines.find(key);
+    return it == pipelines.end() ? nullptr : it->second;
+  }
+  /// Caches `pipeline` under `key`; returns the cached entry, or null if
+  /// another thread cached one first (the caller keeps its own objects).
+  std::shared_ptr<CachedPipeline> addPipeline(const std::string &key,
+                                              const CachedPipeline &pipeline) {
+    std::lock_guard<std::mutex> lock(pipelineMutex);
+    if (pipelines.count(key))
+      return nullptr;
+    if (pipelines.size() >= kMaxCachedPipelines)
+      for (auto it = pipelines.begin(); it != pipelines.end();) {
+        if (it->second.use_count() == 1) { // no kernel uses it
+          destroyPipeline(*it->second);
+          it = pipelines.erase(it);
+        } else {
+          ++it;
+        }
+      }
+    auto entry = std::make_shared<CachedPipeline>(pipeline);
+    pipelines.emplace(key, entry);
+    return entry;
+  }
+  void destroyPipeline(const CachedPipeline &p) {
+    if (p.pipeline)
+      fns.vkDestroyPipeline(device, p.pipeline, nullptr);
+    if (p.pipelineLayout)
+      fns.vkDestroyPipelineLayout(device, p.pipelineLayout, nullptr);
+    if (p.setLayout)
+      fns.vkDestroyDescriptorSetLayout(device, p.setLayout, nullptr);
+    if (p.shader)
+      fns.vkDestroyShaderModule(device, p.shader, nullptr);
+  }
+  size_t cachedPipelines() {
+    std::lock_guard<std::mutex> lock(pipelineMutex);
+    return pipelines.size();
+  }
+
   Error lostError() const {
     return Error(KGPU_ERROR_DEVICE_LOST, std::string("the Vulkan device '") +
                                              physical.info.name + "' was lost");
@@ -503,6 +565,8 @@ public:
   std::atomic<bool> lost{false};
 
 private:
+  std::mutex pipelineMutex;
+  std::map<std::string, std::shared_ptr<CachedPipeline>> pipelines;
   std::mutex queueMutex;
   std::mutex transferMutex;
   VkCommandPool transferPool = VK_NULL_HANDLE;
@@ -779,7 +843,11 @@ Error VulkanDevice::runTransfer(
   VkCommandBufferBeginInfo bi = {};
   bi.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
   bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  fns.vkBeginCommandBuffer(cb, &bi);
+  r = fns.vkBeginCommandBuffer(cb, &bi);
+  if (r != VK_SUCCESS) {
+    fns.vkFreeCommandBuffers(device, transferPool, 1, &cb);
+    return noteFailure(r, "vkBeginCommandBuffer");
+  }
   fullBarrier(fns, cb);
   record(cb);
   hostBarrier(fns, cb);
@@ -896,6 +964,10 @@ Error VulkanDevice::createBuffer(size_t size,
                                  std::unique_ptr<BackendBuffer> &out) {
   if (lost)
     return lostError();
+  if (size > SIZE_MAX - 3)
+    return makeError(KGPU_ERROR_OUT_OF_MEMORY,
+                     "a %zu-byte buffer exceeds the Vulkan device's memory",
+                     size);
   // Sub-32-bit elements are packed into 32-bit words: pad to whole words.
   VkDeviceSize padded = (VkDeviceSize(size) + 3) & ~VkDeviceSize(3);
   auto buffer = std::make_unique<VulkanBuffer>(*this, padded);
@@ -913,9 +985,12 @@ class VulkanKernel : public BackendKernel {
 public:
   explicit VulkanKernel(VulkanDevice &dev) : dev(dev) {}
   ~VulkanKernel() override {
+    destroySizedPipelines();
+    if (cached)
+      return; // the device's pipeline cache owns the objects
     const DeviceFns &f = dev.fns;
-    for (auto &entry : pipelines)
-      f.vkDestroyPipeline(dev.device, entry.second, nullptr);
+    if (pipeline)
+      f.vkDestroyPipeline(dev.device, pipeline, nullptr);
     if (pipelineLayout)
       f.vkDestroyPipelineLayout(dev.device, pipelineLayout, nullptr);
     if (setLayout)
@@ -929,24 +1004,50 @@ public:
   VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
   VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
   uint32_t bindings = 0;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  /// Set when the objects above belong to the device's pipeline cache.
+  std::shared_ptr<CachedPipeline> cached;
   std::string name;
   /// The kernel accepts any work-group size: the size is specialization
-  /// constants SpecId 0, 1, 2 (SPIR-V ABI), one pipeline per size.
+  /// constants SpecId 0, 1, 2 (SPIR-V ABI); `pipeline` is the default
+  /// size's, other sizes get their own pipeline on first use.
   bool dynamicSize = false;
+  std::array<uint32_t, 3> defaultSize = {0, 0, 0};
 
-  /// The pipeline for work-group size `local`, created on first use.
+  void use(std::shared_ptr<CachedPipeline> entry) {
+    shader = entry->shader;
+    setLayout = entry->setLayout;
+    pipelineLayout = entry->pipelineLayout;
+    pipeline = entry->pipeline;
+    cached = std::move(entry);
+  }
+
+  /// The pipeline for work-group size `local`.
   Error pipelineFor(const uint32_t local[3], VkPipeline &out);
+  /// Destroys the pipelines of other sizes (owned by the kernel, also when
+  /// the default one belongs to the device's cache).
+  void destroySizedPipelines();
 
 private:
   std::mutex mutex;
   std::map<std::array<uint32_t, 3>, VkPipeline> pipelines;
 };
 
+void VulkanKernel::destroySizedPipelines() {
+  for (auto &entry : pipelines)
+    dev.fns.vkDestroyPipeline(dev.device, entry.second, nullptr);
+  pipelines.clear();
+}
+
 Error VulkanKernel::pipelineFor(const uint32_t local[3], VkPipeline &out) {
-  // A fixed-size kernel has one pipeline (its launches all use its size).
-  std::array<uint32_t, 3> key = {0, 0, 0};
-  if (dynamicSize)
-    key = {local[0], local[1], local[2]};
+  // A fixed-size kernel has one pipeline (its launches all use its size),
+  // and so has the default size of a dynamic one (the specialization
+  // constants' defaults).
+  std::array<uint32_t, 3> key = {local[0], local[1], local[2]};
+  if (!dynamicSize || key == defaultSize) {
+    out = pipeline;
+    return Error::success();
+  }
   std::lock_guard<std::mutex> lock(mutex);
   auto it = pipelines.find(key);
   if (it != pipelines.end()) {
@@ -968,17 +1069,17 @@ Error VulkanKernel::pipelineFor(const uint32_t local[3], VkPipeline &out) {
   cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   cpci.stage.module = shader;
   cpci.stage.pName = name.c_str();
-  cpci.stage.pSpecializationInfo = dynamicSize ? &spec : nullptr;
+  cpci.stage.pSpecializationInfo = &spec;
   cpci.layout = pipelineLayout;
-  VkPipeline pipeline = VK_NULL_HANDLE;
+  VkPipeline sized = VK_NULL_HANDLE;
   VkResult r = f.vkCreateComputePipelines(dev.device, VK_NULL_HANDLE, 1, &cpci,
-                                          nullptr, &pipeline);
+                                          nullptr, &sized);
   if (r != VK_SUCCESS) {
     Error e = dev.noteFailure(r, "vkCreateComputePipelines");
     return Error(e.status(), "kernel '" + name + "': " + e.message());
   }
-  pipelines.emplace(key, pipeline);
-  out = pipeline;
+  pipelines.emplace(key, sized);
+  out = sized;
   return Error::success();
 }
 
@@ -1012,6 +1113,60 @@ Error VulkanDevice::loadModule(const ModuleDesc &module,
   return Error::success();
 }
 
+/// Checks that the device can bind the arguments of `k`: its storage
+/// buffers (one per buffer parameter, plus the scalar block when it is not
+/// in push constants) against the per-stage and per-set descriptor limits,
+/// its push constants against maxPushConstantsSize.
+static Error checkBindingLimits(const KernelDesc &k,
+                                const VkPhysicalDeviceLimits &limits,
+                                const char *deviceName) {
+  const VulkanScalarsDesc &scalars = k.vulkanScalars;
+  bool hasScalars = false;
+  uint32_t buffers = 0;
+  for (const ParamDesc &p : k.params) {
+    hasScalars |= p.kind == KGPU_PARAM_SCALAR;
+    buffers += p.kind == KGPU_PARAM_BUFFER;
+  }
+  if (hasScalars && !scalars.present)
+    return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                     "kernel '%s': the manifest does not say where its "
+                     "scalar arguments are on Vulkan (a bundle from an older "
+                     "kgpu-translate, which gave every scalar its own storage "
+                     "buffer); recompile the bundle",
+                     k.name.c_str());
+  if (scalars.storage == VulkanScalarsDesc::STORAGE_BUFFER)
+    ++buffers;
+  struct Limit {
+    uint32_t value;
+    const char *name;
+  };
+  for (Limit limit : {Limit{limits.maxPerStageDescriptorStorageBuffers,
+                            "maxPerStageDescriptorStorageBuffers"},
+                      Limit{limits.maxDescriptorSetStorageBuffers,
+                            "maxDescriptorSetStorageBuffers"},
+                      Limit{limits.maxPerStageResources,
+                            "maxPerStageResources"}})
+    if (buffers > limit.value)
+      return makeError(KGPU_ERROR_UNSUPPORTED,
+                       "kernel '%s' binds %u storage buffers (its buffer "
+                       "parameters%s); the Vulkan device '%s' allows %u "
+                       "(%s)",
+                       k.name.c_str(), buffers,
+                       scalars.storage == VulkanScalarsDesc::STORAGE_BUFFER
+                           ? " and the block of its scalars"
+                           : "",
+                       deviceName, limit.value, limit.name);
+  if (scalars.storage == VulkanScalarsDesc::PUSH_CONSTANT &&
+      scalars.size > limits.maxPushConstantsSize)
+    return makeError(KGPU_ERROR_UNSUPPORTED,
+                     "kernel '%s' needs %u bytes of push constants for its "
+                     "scalar arguments; the Vulkan device '%s' has %u "
+                     "(maxPushConstantsSize)",
+                     k.name.c_str(), scalars.size, deviceName,
+                     limits.maxPushConstantsSize);
+  return Error::success();
+}
+
 Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
   const KernelDesc &k = desc.kernels[index];
   const PayloadDesc *payload = nullptr;
@@ -1023,9 +1178,10 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
                      "the bundle has no SPIR-V for kernel '%s'",
                      k.name.c_str());
   const std::string &bytes = payload->data;
-  if (bytes.size() < 20 || bytes.size() % 4)
-    return makeError(KGPU_ERROR_INVALID_BUNDLE,
-                     "the SPIR-V of kernel '%s' is truncated", k.name.c_str());
+  // Structural checks (and SPIRV-Tools where installed): drivers crash on
+  // malformed SPIR-V.
+  if (Error e = checkSPIRV(bytes, k.name))
+    return e;
   std::vector<uint32_t> words(bytes.size() / 4);
   std::memcpy(words.data(), bytes.data(), bytes.size());
   if (words[0] != 0x07230203u)
@@ -1047,7 +1203,40 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
     // fine: kgpu's reductions do not assume full subgroups.
   }
 
+  if (Error e = checkBindingLimits(k, dev.limits, dev.physical.info.name))
+    return e;
+
+  // Buffer parameter i at binding i; the scalars in push constants or one
+  // more storage buffer ("SPIR-V ABI" in docs/codegen.md).
+  std::vector<VkDescriptorSetLayoutBinding> bindings;
+  auto addBinding = [&](uint32_t binding) {
+    VkDescriptorSetLayoutBinding b = {};
+    b.binding = binding;
+    b.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    b.descriptorCount = 1;
+    b.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    bindings.push_back(b);
+  };
+  for (const ParamDesc &p : k.params)
+    if (p.kind == KGPU_PARAM_BUFFER)
+      addBinding(p.index);
+  const VulkanScalarsDesc &scalars = k.vulkanScalars;
+  if (scalars.storage == VulkanScalarsDesc::STORAGE_BUFFER)
+    addBinding(scalars.binding);
   auto kernel = std::make_unique<VulkanKernel>(dev);
+  kernel->bindings = static_cast<uint32_t>(bindings.size());
+  // Everything the pipeline is built from: the SPIR-V, the entry point, the
+  // bindings and the scalar block. (Specialization data, once there is any,
+  // belongs in the key too.)
+  std::string cacheKey = k.name + '\0' + std::to_string(bindings.size()) +
+                         '\0' + std::to_string(int(scalars.storage)) + '\0' +
+                         std::to_string(scalars.size) + '\0' + bytes;
+  if (std::shared_ptr<CachedPipeline> hit = dev.findPipeline(cacheKey)) {
+    kernel->use(std::move(hit));
+    kernels[index] = std::move(kernel);
+    out = kernels[index].get();
+    return Error::success();
+  }
   const DeviceFns &f = dev.fns;
   VkShaderModuleCreateInfo smci = {};
   smci.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
@@ -1058,15 +1247,6 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
   if (r != VK_SUCCESS)
     return dev.noteFailure(r, "vkCreateShaderModule");
 
-  kernel->bindings = static_cast<uint32_t>(k.params.size());
-  std::vector<VkDescriptorSetLayoutBinding> bindings(kernel->bindings);
-  for (uint32_t i = 0; i < kernel->bindings; ++i) {
-    bindings[i] = {};
-    bindings[i].binding = i;
-    bindings[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    bindings[i].descriptorCount = 1;
-    bindings[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
-  }
   VkDescriptorSetLayoutCreateInfo dslci = {};
   dslci.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
   dslci.bindingCount = kernel->bindings;
@@ -1079,17 +1259,42 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
   plci.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
   plci.setLayoutCount = 1;
   plci.pSetLayouts = &kernel->setLayout;
+  VkPushConstantRange pushRange = {VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                                   scalars.size};
+  if (scalars.storage == VulkanScalarsDesc::PUSH_CONSTANT) {
+    plci.pushConstantRangeCount = 1;
+    plci.pPushConstantRanges = &pushRange;
+  }
   r = f.vkCreatePipelineLayout(dev.device, &plci, nullptr,
                                &kernel->pipelineLayout);
   if (r != VK_SUCCESS)
     return dev.noteFailure(r, "vkCreatePipelineLayout");
-  // The pipeline of the default (or fixed) size now, so that errors show
-  // here; other sizes when a launch first uses them.
+  VkComputePipelineCreateInfo cpci = {};
+  cpci.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
+  cpci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+  cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  cpci.stage.module = kernel->shader;
+  cpci.stage.pName = k.name.c_str();
+  cpci.layout = kernel->pipelineLayout;
+  r = f.vkCreateComputePipelines(dev.device, VK_NULL_HANDLE, 1, &cpci, nullptr,
+                                 &kernel->pipeline);
+  if (r != VK_SUCCESS) {
+    kernel->pipeline = VK_NULL_HANDLE;
+    Error e = dev.noteFailure(r, "vkCreateComputePipelines");
+    return Error(e.status(), "kernel '" + k.name + "': " + e.message());
+  }
+  CachedPipeline objects;
+  objects.shader = kernel->shader;
+  objects.setLayout = kernel->setLayout;
+  objects.pipelineLayout = kernel->pipelineLayout;
+  objects.pipeline = kernel->pipeline;
+  if (std::shared_ptr<CachedPipeline> entry =
+          dev.addPipeline(cacheKey, objects))
+    kernel->cached = std::move(entry);
   kernel->name = k.name;
   kernel->dynamicSize = !k.workgroupSizeFixed;
-  VkPipeline pipeline;
-  if (Error e = kernel->pipelineFor(k.workgroupSize, pipeline))
-    return e;
+  kernel->defaultSize = {k.workgroupSize[0], k.workgroupSize[1],
+                         k.workgroupSize[2]};
   kernels[index] = std::move(kernel);
   out = kernels[index].get();
   return Error::success();
@@ -1248,37 +1453,50 @@ Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
   auto *kernel = static_cast<VulkanKernel *>(request.impl);
   size_t n = request.args.size();
 
-  // Scalars: one host-visible buffer, each value at an aligned offset.
-  VkDeviceSize align =
-      std::max<VkDeviceSize>(4, dev.limits.minStorageBufferOffsetAlignment);
-  std::vector<VkDeviceSize> offsets(n, 0);
-  std::vector<size_t> sizes(n, 0);
-  VkDeviceSize scalarBytes = 0;
-  for (size_t i = 0; i < n; ++i) {
-    if (request.args[i].buffer)
-      continue;
-    unsigned char tmp[8];
-    sizes[i] = scalarSlot(request.args[i], tmp);
-    offsets[i] = scalarBytes;
-    scalarBytes += (sizes[i] + align - 1) / align * align;
+  // Scalars: one block ("SPIR-V ABI" in docs/codegen.md), pushed as push
+  // constants or written to one host-visible storage buffer.
+  const VulkanScalarsDesc &scalars = request.kernel->vulkanScalars;
+  std::vector<unsigned char> block(scalars.size, 0);
+  for (auto [param, offset] : scalars.members) {
+    if (param >= n)
+      return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                       "kernel '%s': its scalar block names parameter #%u",
+                       request.kernel->name.c_str(), param);
+    const BoundArg &a = request.args[param];
+    unsigned char bytes[8];
+    size_t size = scalarSlot(a, bytes);
+    if (offset + size > block.size())
+      return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                       "kernel '%s': scalar '%s' lies outside its block",
+                       request.kernel->name.c_str(), a.param->name.c_str());
+    std::memcpy(block.data() + offset, bytes, size);
   }
-  if (scalarBytes) {
+  if (scalars.storage == VulkanScalarsDesc::STORAGE_BUFFER) {
     void *mapped = nullptr;
-    if (Error e =
-            dev.allocate(scalarBytes, true, s.scalars, s.scalarMemory, &mapped))
+    VkDeviceSize bytes = std::max<VkDeviceSize>(4, block.size());
+    if (Error e = dev.allocate(bytes, true, s.scalars, s.scalarMemory, &mapped))
       return e;
-    for (size_t i = 0; i < n; ++i)
-      if (!request.args[i].buffer) {
-        unsigned char bytes[8];
-        scalarSlot(request.args[i], bytes);
-        std::memcpy(static_cast<char *>(mapped) + offsets[i], bytes, sizes[i]);
-      }
+    std::memcpy(mapped, block.data(), block.size());
   }
 
+  std::vector<VkDescriptorBufferInfo> infos;
+  std::vector<uint32_t> targets;
+  infos.reserve(n + 1);
+  for (size_t i = 0; i < n; ++i)
+    if (request.args[i].buffer) {
+      infos.push_back({static_cast<VulkanBuffer *>(request.args[i].buffer)
+                           ->handle(),
+                       0, VK_WHOLE_SIZE});
+      targets.push_back(request.args[i].param->index);
+    }
+  if (scalars.storage == VulkanScalarsDesc::STORAGE_BUFFER) {
+    infos.push_back({s.scalars, 0, VK_WHOLE_SIZE});
+    targets.push_back(scalars.binding);
+  }
   VkDescriptorSet set = VK_NULL_HANDLE;
-  if (n) {
+  if (!infos.empty()) {
     VkDescriptorPoolSize size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                 static_cast<uint32_t>(n)};
+                                 static_cast<uint32_t>(infos.size())};
     VkDescriptorPoolCreateInfo dpci = {};
     dpci.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO;
     dpci.maxSets = 1;
@@ -1298,24 +1516,17 @@ Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
     r = f.vkAllocateDescriptorSets(dev.device, &dsai, &set);
     if (r != VK_SUCCESS)
       return dev.noteFailure(r, "vkAllocateDescriptorSets");
-    std::vector<VkDescriptorBufferInfo> infos(n);
-    std::vector<VkWriteDescriptorSet> writes(n);
-    for (size_t i = 0; i < n; ++i) {
-      const BoundArg &a = request.args[i];
-      if (a.buffer)
-        infos[i] = {static_cast<VulkanBuffer *>(a.buffer)->handle(), 0,
-                    VK_WHOLE_SIZE};
-      else
-        infos[i] = {s.scalars, offsets[i], sizes[i]};
+    std::vector<VkWriteDescriptorSet> writes(infos.size());
+    for (size_t i = 0; i < infos.size(); ++i) {
       writes[i] = {};
       writes[i].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
       writes[i].dstSet = set;
-      writes[i].dstBinding = static_cast<uint32_t>(i);
+      writes[i].dstBinding = targets[i];
       writes[i].descriptorCount = 1;
       writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
       writes[i].pBufferInfo = &infos[i];
     }
-    f.vkUpdateDescriptorSets(dev.device, static_cast<uint32_t>(n),
+    f.vkUpdateDescriptorSets(dev.device, static_cast<uint32_t>(writes.size()),
                              writes.data(), 0, nullptr);
   }
 
@@ -1343,7 +1554,9 @@ Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
   VkCommandBufferBeginInfo bi = {};
   bi.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
   bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  f.vkBeginCommandBuffer(cb, &bi);
+  r = f.vkBeginCommandBuffer(cb, &bi);
+  if (r != VK_SUCCESS)
+    return dev.noteFailure(r, "vkBeginCommandBuffer");
   if (s.queries)
     f.vkCmdResetQueryPool(cb, s.queries, 0, 2);
   fullBarrier(f, cb);
@@ -1356,6 +1569,10 @@ Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
   if (set)
     f.vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE,
                               kernel->pipelineLayout, 0, 1, &set, 0, nullptr);
+  if (scalars.storage == VulkanScalarsDesc::PUSH_CONSTANT && !block.empty())
+    f.vkCmdPushConstants(cb, kernel->pipelineLayout,
+                         VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                         static_cast<uint32_t>(block.size()), block.data());
   f.vkCmdDispatch(cb, request.grid[0], request.grid[1], request.grid[2]);
   if (s.queries)
     f.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, s.queries,

@@ -14,6 +14,7 @@
 #include "kgpu/runtime.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -22,6 +23,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -116,17 +118,88 @@ bool isIntegerType(kgpu_type t) {
          t == KGPU_TYPE_I32 || t == KGPU_TYPE_I64 || t == KGPU_TYPE_INDEX;
 }
 
+/// Parses an integer literal of `width` bits strictly: the whole string,
+/// an optional sign, then decimal digits without a leading zero or `0x` and
+/// hex digits. `010` is refused (C would read it as octal, a reader might as
+/// decimal). Accepts the signed and the unsigned range of the width.
+bool parseInteger(const std::string &text, unsigned width, uint64_t &bits,
+                  std::string &why) {
+  size_t i = 0;
+  bool negative = false;
+  if (text[0] == '-' || text[0] == '+') {
+    negative = text[0] == '-';
+    ++i;
+  }
+  unsigned base = 10;
+  if (text.compare(i, 2, "0x") == 0 || text.compare(i, 2, "0X") == 0) {
+    base = 16;
+    i += 2;
+  } else if (i + 1 < text.size() && text[i] == '0' &&
+             std::isdigit(static_cast<unsigned char>(text[i + 1]))) {
+    why = "'" + text +
+          "' has a leading zero: write decimals without one (kgpu-run "
+          "reads no octal) and hex as 0x...";
+    return false;
+  }
+  if (i == text.size())
+    return false;
+  uint64_t magnitude = 0;
+  for (; i < text.size(); ++i) {
+    char c = text[i];
+    unsigned digit;
+    if (c >= '0' && c <= '9')
+      digit = static_cast<unsigned>(c - '0');
+    else if (base == 16 && c >= 'a' && c <= 'f')
+      digit = static_cast<unsigned>(c - 'a' + 10);
+    else if (base == 16 && c >= 'A' && c <= 'F')
+      digit = static_cast<unsigned>(c - 'A' + 10);
+    else
+      return false;
+    if (magnitude > (UINT64_MAX - digit) / base) {
+      why = "'" + text + "' is out of range";
+      return false;
+    }
+    magnitude = magnitude * base + digit;
+  }
+  uint64_t maxUnsigned = width < 64 ? (1ull << width) - 1 : UINT64_MAX;
+  uint64_t maxNegative = 1ull << (width - 1);
+  if (negative ? magnitude > maxNegative : magnitude > maxUnsigned) {
+    why = "'" + text + "' is out of range (-" + std::to_string(maxNegative) +
+          " to " + std::to_string(maxUnsigned) + ")";
+    return false;
+  }
+  bits = negative ? uint64_t(0) - magnitude : magnitude;
+  if (width < 64)
+    bits &= maxUnsigned;
+  return true;
+}
+
 /// Parses `text` as a value of `type` into little-endian bits. Integers
-/// accept the signed and the unsigned range of their width.
+/// accept the signed and the unsigned range of their width; floats must be
+/// finite in the type (or inf/nan spelled out) and are rounded to nearest.
+/// The whole string must be the literal: no spaces. On failure `expected`
+/// says what the type takes and `why` (if set) what is wrong.
 bool parseValue(const std::string &text, kgpu_type type, uint64_t &bits,
-                std::string &expected) {
+                std::string &expected, std::string &why) {
   bits = 0;
+  why.clear();
+  if (type == KGPU_TYPE_I1)
+    expected = "0, 1, true or false";
+  else if (isIntegerType(type))
+    expected = "an integer of " + std::to_string(kgpu_type_size(type) * 8) +
+               " bits";
+  else
+    expected = "a number";
   if (text.empty()) {
     expected = "a value";
     return false;
   }
+  for (char c : text)
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      why = "'" + text + "' contains white space";
+      return false;
+    }
   if (type == KGPU_TYPE_I1) {
-    expected = "0, 1, true or false";
     if (text == "1" || text == "true")
       bits = 1;
     else if (text == "0" || text == "false")
@@ -135,52 +208,64 @@ bool parseValue(const std::string &text, kgpu_type type, uint64_t &bits,
       return false;
     return true;
   }
-  if (isIntegerType(type)) {
-    unsigned width = static_cast<unsigned>(kgpu_type_size(type)) * 8;
-    expected = "an integer of " + std::to_string(width) + " bits";
-    const char *s = text.c_str();
-    char *end = nullptr;
-    errno = 0;
-    if (text[0] == '-') {
-      long long v = std::strtoll(s, &end, 0);
-      if (*end || errno)
-        return false;
-      if (width < 64 && v < -(1ll << (width - 1)))
-        return false;
-      bits = static_cast<uint64_t>(v);
-    } else {
-      unsigned long long v = std::strtoull(s, &end, 0);
-      if (*end || errno)
-        return false;
-      if (width < 64 && v >= (1ull << width))
-        return false;
-      bits = v;
-    }
-    if (width < 64)
-      bits &= (1ull << width) - 1;
-    return true;
+  if (isIntegerType(type))
+    return parseInteger(text, static_cast<unsigned>(kgpu_type_size(type)) * 8,
+                        bits, why);
+
+  // Decimal floats, and inf/nan spelled out (strtod would also take hex
+  // floats and "infinity"; they are refused to keep the syntax small).
+  std::string lower = text;
+  for (char &c : lower)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  bool special = false;
+  for (const char *word : {"inf", "+inf", "-inf", "nan", "+nan", "-nan"})
+    special |= lower == word;
+  if (!special) {
+    size_t i = (text[0] == '-' || text[0] == '+') ? 1 : 0;
+    if (i == text.size() ||
+        !(std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.'))
+      return false;
+    if (lower.find('x') != std::string::npos)
+      return false;
   }
-  expected = "a number";
   const char *s = text.c_str();
   char *end = nullptr;
+  errno = 0;
   double v = std::strtod(s, &end);
   if (*end || end == s)
     return false;
+  auto outOfRange = [&](const char *range) {
+    why = "'" + text + "' is out of the range of " + kgpu_type_name(type) +
+          " (" + range + ")";
+    return false;
+  };
+  if (errno == ERANGE && std::isinf(v))
+    return outOfRange("about +-1.8e308");
   switch (type) {
   case KGPU_TYPE_F64:
     std::memcpy(&bits, &v, 8);
     return true;
   case KGPU_TYPE_F32: {
     float f = static_cast<float>(v);
+    if (std::isinf(f) && !std::isinf(v))
+      return outOfRange("+-3.4028235e38");
     std::memcpy(&bits, &f, 4);
     return true;
   }
   case KGPU_TYPE_F16:
+    // Rounded once from the double: halves above 65520 round to inf.
+    if (!std::isinf(v) && !std::isnan(v) && std::fabs(v) >= 65520.0)
+      return outOfRange("+-65504");
     bits = floatToHalf(static_cast<float>(v));
     return true;
-  case KGPU_TYPE_BF16:
-    bits = floatToBF16(static_cast<float>(v));
+  case KGPU_TYPE_BF16: {
+    float f = static_cast<float>(v);
+    uint16_t b = floatToBF16(f);
+    if ((std::isinf(f) || (b & 0x7fffu) == 0x7f80u) && !std::isinf(v))
+      return outOfRange("+-3.39e38");
+    bits = b;
     return true;
+  }
   default:
     return false;
   }
@@ -293,13 +378,21 @@ std::string describe(const kgpu_param_info &p) {
   return s + ")";
 }
 
-/// Builds the bytes of a buffer argument from @FILE or a generator.
+/// Builds the bytes of a buffer argument from @FILE or a generator. With
+/// `sizeOnly`, only checks `value` and sets *sizeOnly to the byte count
+/// (generators build nothing; @FILE is read into `bytes`).
 bool makeBufferBytes(const kgpu_param_info &p, const std::string &value,
-                     std::string &bytes, std::string &error) {
+                     std::string &bytes, std::string &error,
+                     uint64_t *sizeOnly = nullptr) {
   size_t elem = kgpu_type_size(p.type);
   const std::string forms =
       "expected @FILE, zeros:N, fill:N:V, iota:N or rand:N[:SEED]";
   if (!value.empty() && value[0] == '@') {
+    if (!bytes.empty()) { // read by the sizing pass
+      if (sizeOnly)
+        *sizeOnly = bytes.size();
+      return true;
+    }
     std::string path = value.substr(1);
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -315,6 +408,8 @@ bool makeBufferBytes(const kgpu_param_info &p, const std::string &value,
               " elements";
       return false;
     }
+    if (sizeOnly)
+      *sizeOnly = bytes.size();
     return true;
   }
   std::vector<std::string> parts = split(value, ':');
@@ -327,53 +422,57 @@ bool makeBufferBytes(const kgpu_param_info &p, const std::string &value,
                 : "'" + value + "' is not a buffer value; " + forms;
     return false;
   }
-  // The bytes are built in host memory first: refuse what cannot fit
-  // rather than fail the allocation.
-  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
-  if (pages > 0 && pageSize > 0 &&
-      n * elem > uint64_t(pages) * uint64_t(pageSize)) {
-    error = std::to_string(n) + " elements need " + std::to_string(n * elem) +
-            " bytes, more than this machine's memory";
-    return false;
-  }
-  bytes.assign(n * elem, '\0');
-  auto put = [&](uint64_t i, uint64_t bits) {
-    std::memcpy(&bytes[i * elem], &bits, elem);
-  };
-  if (gen == "zeros" && parts.size() == 2)
-    return true;
-  if (gen == "fill" && parts.size() == 3) {
-    uint64_t bits = 0;
-    std::string expected;
-    if (!parseValue(parts[2], p.type, bits, expected)) {
-      error = "bad fill value '" + parts[2] + "' (" + expected + ")";
+  uint64_t fillBits = 0, seed = 1;
+  if (gen == "zeros" && parts.size() == 2) {
+  } else if (gen == "fill" && parts.size() == 3) {
+    std::string expected, why;
+    if (!parseValue(parts[2], p.type, fillBits, expected, why)) {
+      error = "bad fill value '" + parts[2] + "' (" + expected + ")" +
+              (why.empty() ? "" : ": " + why);
       return false;
     }
-    for (uint64_t i = 0; i < n; ++i)
-      put(i, bits);
-    return true;
-  }
-  if (gen == "iota" && parts.size() == 2) {
-    for (uint64_t i = 0; i < n; ++i)
-      put(i, fromInteger(p.type, static_cast<int64_t>(i)));
-    return true;
-  }
-  if (gen == "rand" && (parts.size() == 2 || parts.size() == 3)) {
-    uint64_t seed = 1;
+  } else if (gen == "iota" && parts.size() == 2) {
+  } else if (gen == "rand" && (parts.size() == 2 || parts.size() == 3)) {
     if (parts.size() == 3) {
-      char *end = nullptr;
-      seed = std::strtoull(parts[2].c_str(), &end, 0);
-      if (parts[2].empty() || *end) {
-        error = "bad seed '" + parts[2] + "'";
+      std::string why;
+      if (parts[2].empty() || parts[2][0] == '-' || parts[2][0] == '+' ||
+          !parseInteger(parts[2], 64, seed, why)) {
+        error = "bad seed '" + parts[2] + "' (an unsigned 64-bit integer)" +
+                (why.empty() ? "" : ": " + why);
         return false;
       }
     }
-    for (uint64_t i = 0; i < n; ++i)
-      put(i, randomValue(p.type, seed));
+  } else {
+    error = "'" + value + "' is not a buffer value; " + forms;
+    return false;
+  }
+  uint64_t total = n * elem; // n <= 2^40: no overflow
+  if (sizeOnly) {
+    *sizeOnly = total;
     return true;
   }
-  error = "'" + value + "' is not a buffer value; " + forms;
-  return false;
+  // Host memory for the initial contents (kept for --repeat); a failure is
+  // reported like a device allocation failure.
+  try {
+    bytes.assign(static_cast<size_t>(total), '\0');
+  } catch (const std::bad_alloc &) {
+    error = "out of host memory for the " + std::to_string(total) +
+            "-byte initial contents";
+    return false;
+  }
+  auto put = [&](uint64_t i, uint64_t bits) {
+    std::memcpy(&bytes[i * elem], &bits, elem);
+  };
+  if (gen == "fill")
+    for (uint64_t i = 0; i < n; ++i)
+      put(i, fillBits);
+  else if (gen == "iota")
+    for (uint64_t i = 0; i < n; ++i)
+      put(i, fromInteger(p.type, static_cast<int64_t>(i)));
+  else if (gen == "rand")
+    for (uint64_t i = 0; i < n; ++i)
+      put(i, randomValue(p.type, seed));
+  return true;
 }
 
 bool parseDims(const std::string &text, uint32_t out[3]) {
@@ -487,6 +586,8 @@ struct PreparedArg {
   kgpu_param_info param{};
   bool given = false;
   uint64_t bits = 0;
+  std::string value;   // buffers: the --arg value
+  uint64_t bytes = 0;  // buffers: the size
   std::string initial; // buffers: the initial bytes
   kgpu::Buffer buffer;
 };
@@ -531,16 +632,18 @@ int run(const Options &opts) {
       return usageError("--arg " + name + " is given twice");
     p->given = true;
     if (p->param.kind == KGPU_PARAM_SCALAR) {
-      std::string expected;
-      if (!parseValue(value, p->param.type, p->bits, expected))
+      std::string expected, why;
+      if (!parseValue(value, p->param.type, p->bits, expected, why))
         return usageError("--arg " + name + "=" + value + ": parameter " +
-                          describe(p->param) + " expects " + expected);
+                          describe(p->param) + " expects " + expected +
+                          (why.empty() ? "" : ": " + why));
       continue;
     }
     std::string error;
-    if (!makeBufferBytes(p->param, value, p->initial, error))
+    if (!makeBufferBytes(p->param, value, p->initial, error, &p->bytes))
       return usageError("--arg " + name + "=" + value + ": parameter " +
                         describe(p->param) + ": " + error);
+    p->value = value;
   }
   for (const PreparedArg &p : prepared)
     if (!p.given)
@@ -579,13 +682,25 @@ int run(const Options &opts) {
       args.push_back(kgpu_arg_bits(p.param.type, p.bits));
       continue;
     }
+    // The device buffer first: the runtime refuses what the device cannot
+    // hold (KGPU_ERROR_OUT_OF_MEMORY) before any host memory is spent.
+    if (p.bytes > SIZE_MAX)
+      return runtimeError("cannot allocate buffer '" +
+                              std::string(p.param.name) + "'",
+                          kgpu::Status(KGPU_ERROR_OUT_OF_MEMORY,
+                                       "the size does not fit size_t"));
     kgpu::Result<kgpu::Buffer> buffer =
-        kgpu::Buffer::create(*device, p.initial.size());
+        kgpu::Buffer::create(*device, static_cast<size_t>(p.bytes));
     if (!buffer.ok())
       return runtimeError("cannot allocate buffer '" +
                               std::string(p.param.name) + "'",
                           buffer.status());
     p.buffer = buffer.take();
+    std::string error;
+    if (!makeBufferBytes(p.param, p.value, p.initial, error))
+      return runtimeError("cannot allocate buffer '" +
+                              std::string(p.param.name) + "'",
+                          kgpu::Status(KGPU_ERROR_OUT_OF_MEMORY, error));
     kgpu::Status s = p.buffer.upload(p.initial.data(), p.initial.size());
     if (!s.ok())
       return runtimeError(
@@ -732,5 +847,10 @@ int main(int argc, char **argv) {
   if (opts.kernel.empty())
     return usageError("no --kernel given (kgpu-run " + opts.bundle +
                       " --list shows the kernels)");
-  return run(opts);
+  try {
+    return run(opts);
+  } catch (const std::bad_alloc &) {
+    return runtimeError("kgpu-run", kgpu::Status(KGPU_ERROR_OUT_OF_MEMORY,
+                                                 "out of host memory"));
+  }
 }

@@ -34,9 +34,11 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -70,9 +72,9 @@ static cl::opt<std::string> emit(
 static cl::opt<std::string>
     targetsOpt("targets",
                cl::desc("Targets of a bundle, comma-separated: cuda, vulkan, "
-                        "cpu (default: all)"),
+                        "cpu (default: all that can compile the input)"),
                cl::init("cuda,vulkan,cpu"), cl::cat(category));
-static cl::opt<std::string> chip("chip", cl::desc("CUDA target GPU"),
+static cl::opt<std::string> chip("chip", cl::desc("CUDA target GPU, sm_50 or newer (default: sm_90a)"),
                                  cl::init("sm_90a"), cl::cat(category));
 static cl::opt<std::string>
     cudaPath("cuda-path",
@@ -201,6 +203,9 @@ FailureOr<OwningOpRef<ModuleOp>> toGPUForm(ModuleOp kgpuLevel,
   return clone;
 }
 
+/// The output file. Write errors (a full disk, /dev/full, a closed pipe)
+/// are reported, not left to abort in the stream's destructor; a partly
+/// written regular file is removed, anything else (a device, a pipe) never.
 struct Output {
   std::unique_ptr<llvm::ToolOutputFile> file;
   LogicalResult open() {
@@ -210,21 +215,145 @@ struct Output {
       llvm::errs() << "kgpu-translate: error: " << error << "\n";
       return failure();
     }
+    llvm::sys::fs::file_status status;
+    if (outputFilename != "-" &&
+        !llvm::sys::fs::status(outputFilename, status) &&
+        status.type() != llvm::sys::fs::file_type::regular_file)
+      file->keep();
     return success();
   }
-  void write(StringRef bytes) {
+  /// Writes `bytes` and finishes the file.
+  [[nodiscard]] LogicalResult write(StringRef bytes) {
     file->os() << bytes;
+    llvm::raw_fd_ostream &os = file->os();
+    os.flush();
+    if (!os.has_error() && outputFilename != "-")
+      os.close();
+    if (os.has_error()) {
+      llvm::errs() << "kgpu-translate: error: cannot write "
+                   << (outputFilename == "-" ? std::string("standard output")
+                                             : "'" + outputFilename + "'")
+                   << ": " << os.error().message() << "\n";
+      os.clear_error();
+      return failure();
+    }
     file->keep();
+    return success();
   }
 };
+
+/// The input, read to its end but never past kMaxInputBytes: /dev/zero or a
+/// endless pipe is an error, not an unbounded allocation.
+constexpr size_t kMaxInputBytes = size_t(64) << 20;
+
+std::unique_ptr<llvm::MemoryBuffer> readInput(StringRef name,
+                                              std::string &error) {
+  bool isStdin = name == "-";
+  llvm::sys::fs::file_t file = llvm::sys::fs::getStdinHandle();
+  if (!isStdin) {
+    llvm::Expected<llvm::sys::fs::file_t> opened =
+        llvm::sys::fs::openNativeFileForRead(name);
+    if (!opened) {
+      error = "cannot open input file '" + name.str() +
+              "': " + llvm::toString(opened.takeError());
+      return nullptr;
+    }
+    file = *opened;
+  }
+  llvm::scope_exit close([&] {
+    if (!isStdin)
+      llvm::sys::fs::closeFile(file);
+  });
+  constexpr size_t chunk = size_t(1) << 16;
+  llvm::SmallString<0> data;
+  while (true) {
+    size_t size = data.size();
+    data.resize_for_overwrite(size + chunk);
+    llvm::Expected<size_t> read = llvm::sys::fs::readNativeFile(
+        file, llvm::MutableArrayRef<char>(data.data() + size, chunk));
+    if (!read) {
+      error = "cannot read input file '" + name.str() +
+              "': " + llvm::toString(read.takeError());
+      return nullptr;
+    }
+    data.truncate(size + *read);
+    if (*read == 0)
+      break;
+    if (data.size() > kMaxInputBytes) {
+      error = "input file '" + name.str() +
+              "' is larger than 64 MiB, the most kgpu-translate reads";
+      return nullptr;
+    }
+  }
+  return llvm::MemoryBuffer::getMemBufferCopy(data,
+                                              isStdin ? "<stdin>" : name);
+}
+
+/// Holds the diagnostics of one target's compilation, to replay them (the
+/// target compiled, or the user asked for it) or to sum them up in one
+/// warning (a target left out of a default bundle).
+class DiagnosticCapture {
+public:
+  explicit DiagnosticCapture(MLIRContext &context) : context(context) {
+    id = context.getDiagEngine().registerHandler([this](Diagnostic &diag) {
+      diagnostics.push_back(std::move(diag));
+      return success();
+    });
+  }
+  ~DiagnosticCapture() { stop(); }
+  void stop() {
+    if (id)
+      context.getDiagEngine().eraseHandler(*id);
+    id.reset();
+  }
+  void replay() {
+    stop();
+    for (Diagnostic &diag : diagnostics)
+      context.getDiagEngine().emit(std::move(diag));
+    diagnostics.clear();
+  }
+  const Diagnostic *firstError() const {
+    for (const Diagnostic &diag : diagnostics)
+      if (diag.getSeverity() == DiagnosticSeverity::Error)
+        return &diag;
+    return nullptr;
+  }
+  unsigned numErrors() const {
+    return llvm::count_if(diagnostics, [](const Diagnostic &diag) {
+      return diag.getSeverity() == DiagnosticSeverity::Error;
+    });
+  }
+
+private:
+  MLIRContext &context;
+  std::optional<DiagnosticEngine::HandlerID> id;
+  std::vector<Diagnostic> diagnostics;
+};
+
+/// "file:line:col: message" (the location when the diagnostic has one).
+std::string describe(const Diagnostic &diag) {
+  std::string text;
+  if (auto loc = diag.getLocation()->findInstanceOf<FileLineColLoc>())
+    text = llvm::formatv("{0}:{1}:{2}: ", loc.getFilename().getValue(),
+                         loc.getLine(), loc.getColumn())
+               .str();
+  return text + diag.str();
+}
+
+/// --fp-contract, or the language's default: on for kgc (as in C), off for
+/// the JVM and Kotlin sources (.mlir), whose semantics are exact.
+std::string fpContractFor(Language lang) {
+  if (!fpContract.empty())
+    return fpContract;
+  return lang == Language::Kgc ? "on" : "off";
+}
 
 kg::NVVMTargetOptions nvvmOptions(Language lang) {
   kg::NVVMTargetOptions options;
   options.chip = chip;
+  options.features = kg::getDefaultPTXFeatures(chip);
   options.cudaPath = cudaPath;
-  options.fpContract = !fpContract.empty() ? fpContract.getValue()
-                       : lang == Language::Kgc ? "on"
-                                               : "off";
+  options.fpContract = fpContractFor(lang);
   return options;
 }
 
@@ -237,6 +366,26 @@ FailureOr<std::string> compileCUDA(ModuleOp kgpuLevel, kg::NVVMFormat format,
   return kg::compileToNVVMBinary(**gpuForm, format, nvvmOptions(lang));
 }
 
+#ifdef KGPU_HAVE_SPIRV
+/// The "vulkan" object of a kernel's manifest entry (docs/bundle.md).
+llvm::json::Object describeScalarBlock(const kg::SPIRVScalarBlock &block) {
+  using Storage = kg::SPIRVScalarBlock::Storage;
+  llvm::json::Object scalars;
+  scalars["storage"] = block.storage == Storage::PushConstant ? "push_constant"
+                       : block.storage == Storage::StorageBuffer
+                           ? "storage_buffer"
+                           : "none";
+  if (block.storage == Storage::StorageBuffer)
+    scalars["binding"] = block.binding;
+  scalars["size"] = block.size;
+  llvm::json::Array members;
+  for (auto [param, offset] : block.members)
+    members.push_back(llvm::json::Object{{"param", param}, {"offset", offset}});
+  scalars["members"] = std::move(members);
+  return llvm::json::Object{{"scalars", std::move(scalars)}};
+}
+#endif
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -246,6 +395,16 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   kg::registerKgpuNVVMTarget();
+  // --help lists kgpu-translate's options; LLVM's and MLIR's (backends,
+  // -mlir-print-*, ...) stay usable and are listed by --help-hidden.
+  for (auto &entry : cl::getRegisteredOptions()) {
+    cl::Option *option = entry.second;
+    bool ours = llvm::any_of(option->Categories, [](cl::OptionCategory *c) {
+      return c == &category || c->getName() == "Generic Options";
+    });
+    if (!ours && option->getOptionHiddenFlag() == cl::NotHidden)
+      option->setHiddenFlag(cl::Hidden);
+  }
   cl::ParseCommandLineOptions(argc, argv, "kgpu compiler driver\n");
 
   static const char *const emitKinds[] = {
@@ -265,6 +424,8 @@ int main(int argc, char **argv) {
     if (!fixedWorkgroupSize)
       return fail("--workgroup-size=" + workgroupSizeOpt + ": " + error);
   }
+  if (std::optional<std::string> error = kg::checkNVVMChip(chip))
+    return fail("--chip='" + chip + "' is " + *error);
 
   Language lang = classify(inputFilename);
   if (lang == Language::Unknown)
@@ -273,7 +434,7 @@ int main(int argc, char **argv) {
 
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> input =
-      openInputFile(inputFilename, &errorMessage);
+      readInput(inputFilename, errorMessage);
   if (!input)
     return fail(errorMessage);
 
@@ -315,8 +476,7 @@ int main(int argc, char **argv) {
     if (failed(out.open()))
       return 1;
     module->print(out.file->os());
-    out.write("\n");
-    return 0;
+    return failed(out.write("\n"));
   }
 
   // The canonical kgpu level.
@@ -332,6 +492,8 @@ int main(int argc, char **argv) {
     }
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
+    // What no target could compile, once, before any target runs.
+    pm.addPass(kg::createKgpuVerifyABI());
     if (failed(pm.run(*module)))
       return 1;
   }
@@ -346,8 +508,7 @@ int main(int argc, char **argv) {
     if (failed(out.open()))
       return 1;
     (printed ? *printed : *module)->print(out.file->os());
-    out.write("\n");
-    return 0;
+    return failed(out.write("\n"));
   }
 
   if (emit == "llvm") {
@@ -358,8 +519,7 @@ int main(int argc, char **argv) {
     if (failed(out.open()))
       return 1;
     (*gpuForm)->print(out.file->os());
-    out.write("\n");
-    return 0;
+    return failed(out.write("\n"));
   }
 
   if (emit == "ptx" || emit == "cubin" || emit == "fatbin") {
@@ -370,12 +530,12 @@ int main(int argc, char **argv) {
     FailureOr<std::string> bytes = compileCUDA(*module, format, lang);
     if (failed(bytes) || failed(out.open()))
       return 1;
-    out.write(*bytes);
-    return 0;
+    return failed(out.write(*bytes));
   }
 
 #ifdef KGPU_HAVE_SPIRV
   kg::SPIRVTargetOptions spirvOptions;
+  spirvOptions.fpContract = fpContractFor(lang);
   auto compileVulkan = [&]() -> FailureOr<SmallVector<kg::SPIRVKernel>> {
     FailureOr<OwningOpRef<ModuleOp>> gpuForm = toGPUForm(*module, "alloc");
     if (failed(gpuForm))
@@ -391,8 +551,7 @@ int main(int argc, char **argv) {
     if (failed(spirv) || failed(out.open()))
       return 1;
     (*spirv)->print(out.file->os());
-    out.write("\n");
-    return 0;
+    return failed(out.write("\n"));
   }
   if (emit == "spirv" || emit == "glsl" || emit == "msl" || emit == "hlsl") {
     FailureOr<SmallVector<kg::SPIRVKernel>> kernels = compileVulkan();
@@ -406,9 +565,9 @@ int main(int argc, char **argv) {
       return 1;
     if (emit == "spirv") {
       const std::vector<uint32_t> &words = kernels->front().words;
-      out.write(StringRef(reinterpret_cast<const char *>(words.data()),
-                          words.size() * sizeof(uint32_t)));
-      return 0;
+      return failed(
+          out.write(StringRef(reinterpret_cast<const char *>(words.data()),
+                              words.size() * sizeof(uint32_t))));
     }
     kg::ShadingLanguage language =
         emit == "glsl"  ? kg::ShadingLanguage::GLSL
@@ -423,8 +582,7 @@ int main(int argc, char **argv) {
         return fail("cross-compiling '" + k.name + "': " + error);
       text += *source;
     }
-    out.write(text);
-    return 0;
+    return failed(out.write(text));
   }
 #else
   if (emit == "spirv" || emit == "spirv-asm" || emit == "glsl" ||
@@ -444,70 +602,130 @@ int main(int argc, char **argv) {
     FailureOr<std::string> so = compileCPU();
     if (failed(so) || failed(out.open()))
       return 1;
-    out.write(*so);
-    return 0;
+    return failed(out.write(*so));
   }
 #else
   if (emit == "cpu")
     return fail("this kgpu-translate was built without the CPU target");
 #endif
 
-  // A bundle: one payload per requested target.
+  // A bundle: one payload per requested target. By default (no --targets) a
+  // target that cannot compile the input is left out, with a warning and
+  // the reason under the manifest's "omitted_targets"; one the user named is
+  // an error.
   SmallVector<StringRef> requested;
   StringRef(targetsOpt).split(requested, ',', -1, false);
-  std::vector<std::string> targets;
-  std::vector<::kgpu::bundle::Payload> payloads;
-  for (StringRef target : requested) {
+  bool explicitTargets = targetsOpt.getNumOccurrences() > 0;
+  for (StringRef target : requested)
+    if (target != "cuda" && target != "vulkan" && target != "cpu")
+      return fail("unknown target '" + target +
+                  "' in --targets (cuda, vulkan, cpu)");
+  [[maybe_unused]] auto notBuilt = [&](StringRef what) {
+    return emitError(UnknownLoc::get(&context))
+           << "this kgpu-translate was built without the " << what
+           << " target";
+  };
+  // The scalar-argument block of each Vulkan kernel, for the manifest.
+  llvm::StringMap<llvm::json::Object> vulkanABI;
+  auto compileTarget =
+      [&](StringRef target,
+          std::vector<::kgpu::bundle::Payload> &out) -> LogicalResult {
     if (target == "cuda") {
       FailureOr<std::string> ptx =
           compileCUDA(*module, kg::NVVMFormat::PTX, lang);
       if (failed(ptx))
-        return 1;
-      payloads.push_back({"cuda", "ptx", "", *ptx});
+        return failure();
+      out.push_back({"cuda", "ptx", "", *ptx});
       // A cubin too when ptxas is available: no JIT at load time.
       if (kg::findCUDAToolkit(cudaPath)) {
         FailureOr<std::string> cubin =
             compileCUDA(*module, kg::NVVMFormat::Cubin, lang);
         if (failed(cubin))
-          return 1;
-        payloads.push_back({"cuda", "cubin:" + chip, "", *cubin});
+          return failure();
+        out.push_back({"cuda", "cubin:" + chip, "", *cubin});
       }
-    } else if (target == "vulkan") {
+      return success();
+    }
+    if (target == "vulkan") {
 #ifdef KGPU_HAVE_SPIRV
       FailureOr<SmallVector<kg::SPIRVKernel>> kernels = compileVulkan();
       if (failed(kernels))
-        return 1;
-      for (const kg::SPIRVKernel &k : *kernels)
-        payloads.push_back(
+        return failure();
+      for (const kg::SPIRVKernel &k : *kernels) {
+        vulkanABI[k.name] = describeScalarBlock(k.scalars);
+        out.push_back(
             {"vulkan", "spirv", k.name,
              std::string(reinterpret_cast<const char *>(k.words.data()),
                          k.words.size() * sizeof(uint32_t))});
+      }
+      return success();
 #else
-      return fail("this kgpu-translate was built without the SPIR-V target");
+      return notBuilt("SPIR-V");
 #endif
-    } else if (target == "cpu") {
-#ifdef KGPU_HAVE_CPU
-      FailureOr<std::string> so = compileCPU();
-      if (failed(so))
-        return 1;
-      payloads.push_back({"cpu", "elf-shared-object", "", *so});
-#else
-      return fail("this kgpu-translate was built without the CPU target");
-#endif
-    } else {
-      return fail("unknown target '" + target +
-                  "' in --targets (cuda, vulkan, cpu)");
     }
-    targets.push_back(target.str());
+#ifdef KGPU_HAVE_CPU
+    FailureOr<std::string> so = compileCPU();
+    if (failed(so))
+      return failure();
+    out.push_back({"cpu", "elf-shared-object", "", *so});
+    return success();
+#else
+    return notBuilt("CPU");
+#endif
+  };
+
+  std::vector<std::string> targets;
+  std::vector<::kgpu::bundle::Payload> payloads;
+  llvm::json::Object omitted;
+  std::vector<std::pair<StringRef, std::unique_ptr<DiagnosticCapture>>>
+      failures;
+  for (StringRef target : requested) {
+    if (llvm::is_contained(targets, target) || omitted.get(target))
+      continue;
+    auto capture = std::make_unique<DiagnosticCapture>(context);
+    std::vector<::kgpu::bundle::Payload> out;
+    LogicalResult compiled = compileTarget(target, out);
+    capture->stop();
+    if (succeeded(compiled)) {
+      capture->replay();
+      targets.push_back(target.str());
+      llvm::append_range(payloads, std::move(out));
+      continue;
+    }
+    if (explicitTargets) {
+      capture->replay();
+      return 1;
+    }
+    const Diagnostic *error = capture->firstError();
+    omitted[target] = error ? describe(*error) : "it failed";
+    failures.push_back({target, std::move(capture)});
   }
-  if (targets.empty())
-    return fail("--targets names no target");
+  if (targets.empty()) {
+    if (requested.empty())
+      return fail("--targets names no target");
+    for (auto &[target, capture] : failures)
+      capture->replay();
+    return fail("no target can compile '" + inputFilename + "' (" +
+                targetsOpt + ")");
+  }
+  for (auto &[target, capture] : failures) {
+    const Diagnostic *error = capture->firstError();
+    InFlightDiagnostic warning =
+        emitWarning(error ? error->getLocation() : UnknownLoc::get(&context))
+        << "leaving the " << target << " payload out of the bundle: "
+        << (error ? error->str() : std::string("it failed"));
+    if (unsigned more = capture->numErrors(); more > 1)
+      warning << " (and " << more - 1 << " more error" << (more > 2 ? "s" : "")
+              << "; --targets=" << target << " shows them)";
+  }
   FailureOr<OwningOpRef<ModuleOp>> gpuForm = toGPUForm(*module, "alloc");
   if (failed(gpuForm))
     return 1;
   llvm::json::Object manifest = kg::buildManifest(
       *module, **gpuForm, llvm::sys::path::filename(inputFilename),
-      lang == Language::Kgc ? "kgc" : "mlir", targets);
+      lang == Language::Kgc ? "kgc" : "mlir", targets, vulkanABI);
+  if (!omitted.empty())
+    manifest["omitted_targets"] = std::move(omitted);
   std::string bundle = ::kgpu::bundle::write(std::move(manifest), payloads);
   if (failed(out.open()))
     return 1;
@@ -520,9 +738,7 @@ int main(int argc, char **argv) {
     llvm::raw_string_ostream os(json);
     os << llvm::formatv("{0:2}", llvm::json::Value(std::move(parsed->manifest)))
        << "\n";
-    out.write(os.str());
-    return 0;
+    return failed(out.write(os.str()));
   }
-  out.write(bundle);
-  return 0;
+  return failed(out.write(bundle));
 }

@@ -5,6 +5,29 @@
 
 include "mlir/Pass/PassBase.td"
 
+def KgpuVerifyABI : Pass<"kgpu-verify-abi", "mlir::ModuleOp"> {
+  let summary = "Reject kernels that no kgpu target or bundle can represent";
+  let description = [{
+    Checks, before any target runs, what every target's ABI, the bundle
+    manifest and the runtime need (upstream has no such check; each target
+    would otherwise fail in its own way, some by aborting in the backend):
+
+    * kernel names and parameter names (`kgpu.name`) are C identifiers
+      (`[A-Za-z_][A-Za-z0-9_]*`): they become PTX, SPIR-V and ELF symbols
+      and manifest keys; parameter names are unique;
+    * every value in the module has a type the targets lower: `i1`, `i8`,
+      `i16`, `i32`, `i64`, `index`, `f16`, `bf16`, `f32`, `f64`, memrefs of
+      those of rank 1 to 8 (0 to 8 inside kernels), and kgpu's own types
+      (tensor-core fragments); no vectors, complex numbers or other widths
+      (`i7`, `i128`, `f80`, `f128`, ...);
+    * buffer parameters have rank 1 to 8, the identity layout, positive
+      static extents, and a dynamic extent only when 1-D (what the runtime
+      binds).
+
+    Errors are at the offending kernel, parameter or operation.
+  }];
+}
+
 def KgpuLowerParallelLoops : Pass<"kgpu-lower-parallel-loops", "mlir::ModuleOp"> {
   let summary = "Distribute kgpu.parallel_for over the launch; lower kgpu.reduce";
   let description = [{

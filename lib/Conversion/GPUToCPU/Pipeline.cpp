@@ -32,9 +32,12 @@ void kgpu::buildGPUToCPULLVMPipeline(OpPassManager &pm,
   KgpuGPUToCPUPassOptions passOptions;
   passOptions.subgroupSize = options.subgroupSize;
   pm.addPass(createKgpuMMAToLoopsPass());
+  pm.addPass(createKgpuCPUDefineDivisionPass());
+  pm.addPass(createKgpuCPUCheckPrivateMemoryPass());
   pm.addPass(createKgpuGPUToCPUPass(passOptions));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createKgpuCPUHeapFramesPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
@@ -42,7 +45,12 @@ void kgpu::buildGPUToCPULLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  // aligned_alloc keeps the heap frames of kgpu-cpu-heap-frames visible to
+  // LLVM as allocations (malloc plus pointer arithmetic would hide them
+  // behind an inttoptr: worse alias analysis, quadratic InstCombine work).
+  FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
+  memrefOptions.useAlignedAlloc = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());

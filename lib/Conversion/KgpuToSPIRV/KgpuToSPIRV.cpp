@@ -113,6 +113,36 @@ spirv_detail::getUnsupportedReason(Operation *op, const spirv::TargetEnv &env) {
     }
     return std::nullopt;
   }
+  if (auto alloca = dyn_cast<memref::AllocaOp>(op)) {
+    MemRefType type = alloca.getType();
+    if (type.getMemorySpace() || !type.hasStaticShape())
+      return std::nullopt;
+    // index elements are 32-bit on this target.
+    unsigned elementBytes = type.getElementType().isIndex()
+                                ? 4
+                                : (type.getElementTypeBitWidth() + 7) / 8;
+    uint64_t bytes = type.getNumElements() * uint64_t(elementBytes);
+    if (bytes > kMaxPrivateArrayBytes) {
+      os << "a private array of " << bytes << " bytes exceeds the limit of "
+         << kMaxPrivateArrayBytes << " bytes per work-item of " << kTargetName
+         << " (Vulkan drivers keep private arrays in registers or scratch "
+            "memory; use global or local memory for larger ones)";
+      return reason;
+    }
+    return std::nullopt;
+  }
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    auto value = dyn_cast<IntegerAttr>(constant.getValue());
+    if (value && value.getType().isIndex() &&
+        !value.getValue().isSignedIntN(32) && !value.getValue().isIntN(32)) {
+      os << "64-bit parallel-for bounds and indices are not supported on the "
+            "Vulkan target: its index is 32-bit and "
+         << value.getValue().getSExtValue()
+         << " does not fit (CUDA and the CPU have a 64-bit index)";
+      return reason;
+    }
+    return std::nullopt;
+  }
   if (auto shuffle = dyn_cast<gpu::ShuffleOp>(op)) {
     unsigned subgroupSize = env.getAttr().getResourceLimits().getSubgroupSize();
     if (!isSubgroupWidth(shuffle.getWidth(), subgroupSize)) {
@@ -442,12 +472,56 @@ struct SubgroupReduceOpLowering final
   }
 };
 
+//===----------------------------------------------------------------------===//
+// arith.index_castui on booleans
+//===----------------------------------------------------------------------===//
+
+/// `arith.index_castui` between `i1` and `index`. Upstream lowers
+/// index_castui with `spirv.UConvert`, which SPIR-V does not allow on
+/// booleans (upstream handles `i1` only for the signed `arith.index_cast`):
+/// `i1 -> index` selects 1 or 0, `index -> i1` takes the low bit.
+struct IndexCastUIBoolLowering final
+    : OpConversionPattern<arith::IndexCastUIOp> {
+  IndexCastUIBoolLowering(const TypeConverter &typeConverter,
+                          MLIRContext *context)
+      : OpConversionPattern(typeConverter, context, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(arith::IndexCastUIOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (op.getIn().getType().isInteger(1)) {
+      Type type = getTypeConverter()->convertType(op.getType());
+      if (!type)
+        return rewriter.notifyMatchFailure(op, "unsupported result type");
+      Value one = spirv::ConstantOp::getOne(type, loc, rewriter);
+      Value zero = spirv::ConstantOp::getZero(type, loc, rewriter);
+      rewriter.replaceOpWithNewOp<spirv::SelectOp>(op, adaptor.getIn(), one,
+                                                   zero);
+      return success();
+    }
+    if (op.getType().isInteger(1)) {
+      Type type = adaptor.getIn().getType();
+      if (!isa<IntegerType>(type))
+        return rewriter.notifyMatchFailure(op, "unsupported operand type");
+      Value one = spirv::ConstantOp::getOne(type, loc, rewriter);
+      Value zero = spirv::ConstantOp::getZero(type, loc, rewriter);
+      Value bit = spirv::BitwiseAndOp::create(rewriter, loc, adaptor.getIn(),
+                                              one);
+      rewriter.replaceOpWithNewOp<spirv::INotEqualOp>(op, bit, zero);
+      return success();
+    }
+    return rewriter.notifyMatchFailure(op, "not a boolean cast");
+  }
+};
+
 } // namespace
 
 void mlir::kgpu::populateKgpuToSPIRVPatterns(SPIRVTypeConverter &typeConverter,
                                              RewritePatternSet &patterns) {
   patterns.add<AtomicRMWOpLowering, AtomicCASOpLowering, ShuffleOpLowering,
-               SubgroupReduceOpLowering, MmaOpLowering<MmaFillOp>,
+               SubgroupReduceOpLowering, IndexCastUIBoolLowering,
+               MmaOpLowering<MmaFillOp>,
                MmaOpLowering<MmaLoadOp>, MmaOpLowering<MmaComputeOp>,
                MmaOpLowering<MmaStoreOp>>(typeConverter, patterns.getContext());
 }

@@ -33,12 +33,15 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace mlir {
 namespace kgpu {
 #define GEN_PASS_DEF_CONVERTKGPUTOSPIRV
 #define GEN_PASS_DEF_KGPUSPIRVATTACHTARGET
 #define GEN_PASS_DEF_KGPUSPIRVCOMPLETEVCE
+#define GEN_PASS_DEF_KGPUSPIRVNOCONTRACTION
+#define GEN_PASS_DEF_KGPUSPIRVPACKSCALARS
 #define GEN_PASS_DEF_KGPUSPIRVSPLITKERNELS
 #define GEN_PASS_DEF_KGPUSPIRVWORKGROUPSIZESPECCONSTANTS
 #include "kgpu/Conversion/KgpuToSPIRV/Passes.h.inc"
@@ -217,6 +220,65 @@ void widenBoolArguments(Operation *root) {
   });
 }
 
+/// Stores `index` elements of kernel buffers as 64-bit integers: a buffer
+/// of `index` holds int64_t on every target (docs/codegen.md), while the
+/// Vulkan target computes with a 32-bit index: loads truncate to the 32-bit
+/// index, stores sign-extend it.
+LogicalResult widenIndexBuffers(Operation *root) {
+  spirv::TargetEnv env(spirv::lookupTargetEnvOrDefault(root));
+  bool ok = true;
+  root->walk([&](gpu::GPUFuncOp func) {
+    if (!func.isKernel() || func.isExternal())
+      return;
+    SmallVector<Type> inputs(func.getArgumentTypes());
+    for (BlockArgument arg : func.getArguments()) {
+      auto type = dyn_cast<MemRefType>(arg.getType());
+      if (!type || !type.getElementType().isIndex())
+        continue;
+      if (!env.allows(spirv::Capability::Int64)) {
+        emitError(arg.getLoc(), "a buffer of 'index' elements holds 64-bit "
+                                "integers on every target; ")
+            << kTargetName << " needs Int64 for it (int64=true)";
+        ok = false;
+        continue;
+      }
+      OpBuilder builder(func.getContext());
+      Type i64 = builder.getI64Type();
+      auto wide = MemRefType::get(type.getShape(), i64, type.getLayout(),
+                                  type.getMemorySpace());
+      for (Operation *user : llvm::to_vector(arg.getUsers())) {
+        if (auto load = dyn_cast<memref::LoadOp>(user)) {
+          builder.setInsertionPointAfter(load);
+          load.getResult().setType(i64);
+          auto cast = arith::IndexCastOp::create(
+              builder, load.getLoc(), builder.getIndexType(), load.getResult());
+          load.getResult().replaceAllUsesExcept(cast, cast);
+          continue;
+        }
+        if (isa<memref::DimOp>(user))
+          continue; // The element type does not matter.
+        auto store = dyn_cast<memref::StoreOp>(user);
+        if (store && store.getMemRef() == arg) {
+          builder.setInsertionPoint(store);
+          Value value = arith::IndexCastOp::create(builder, store.getLoc(), i64,
+                                                   store.getValueToStore());
+          store.getValueMutable().assign(value);
+          continue;
+        }
+        user->emitError("a buffer of 'index' elements (64-bit integers on "
+                        "every target) can only be loaded and stored on ")
+            << kTargetName;
+        ok = false;
+      }
+      arg.setType(wide);
+      inputs[arg.getArgNumber()] = wide;
+    }
+    func.setFunctionTypeAttr(TypeAttr::get(
+        FunctionType::get(func.getContext(), inputs, func.getResultTypes())));
+  });
+  return success(ok);
+}
+
 struct ConvertKgpuToSPIRVPass final
     : kgpu::impl::ConvertKgpuToSPIRVBase<ConvertKgpuToSPIRVPass> {
   using Base::Base;
@@ -311,7 +373,7 @@ struct ConvertKgpuToSPIRVPass final
       stripKgpuAttributes(clone);
       placePrivateArraysInFunctionStorage(clone);
       widenBoolArguments(clone);
-      if (failed(expandArithOps(clone)) || failed(mapMemorySpaces(clone)) ||
+      if (failed(widenIndexBuffers(clone)) || failed(expandArithOps(clone)) || failed(mapMemorySpaces(clone)) ||
           failed(convert(clone)))
         return signalPassFailure();
     }
@@ -529,6 +591,174 @@ struct CompleteVCEPass final
   }
 };
 
+//===----------------------------------------------------------------------===//
+// kgpu-spirv-no-contraction
+//===----------------------------------------------------------------------===//
+
+struct NoContractionPass final
+    : kgpu::impl::KgpuSPIRVNoContractionBase<NoContractionPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    StringRef name = stringifyDecoration(spirv::Decoration::NoContraction);
+    std::string attrName = llvm::convertToSnakeFromCamelCase(name);
+    UnitAttr unit = UnitAttr::get(&getContext());
+    getOperation().walk([&](Operation *op) {
+      if (isa<spirv::FAddOp, spirv::FSubOp, spirv::FMulOp, spirv::FDivOp,
+              spirv::FRemOp, spirv::FModOp, spirv::FNegateOp>(op))
+        op->setAttr(attrName, unit);
+    });
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// kgpu-spirv-pack-scalars
+//===----------------------------------------------------------------------===//
+
+struct PackScalarsPass final
+    : kgpu::impl::KgpuSPIRVPackScalarsBase<PackScalarsPass> {
+  using Base::Base;
+
+  /// A kernel argument variable of spirv-lower-abi-attrs.
+  struct Argument {
+    spirv::GlobalVariableOp var;
+    unsigned binding;
+    /// The value type of a scalar argument, null for a buffer.
+    Type scalar;
+  };
+
+  void runOnOperation() override {
+    spirv::ModuleOp module = getOperation();
+    auto entryPoints = llvm::to_vector(module.getOps<spirv::EntryPointOp>());
+    if (entryPoints.size() != 1)
+      return; // kgpu-spirv-split-kernels made one entry point per module.
+    spirv::EntryPointOp entryPoint = entryPoints.front();
+
+    SmallVector<Argument> scalars;
+    std::optional<unsigned> lastBuffer;
+    for (auto var : module.getOps<spirv::GlobalVariableOp>()) {
+      auto ptr = cast<spirv::PointerType>(var.getType());
+      std::optional<uint32_t> set = var.getDescriptorSet();
+      std::optional<uint32_t> binding = var.getBinding();
+      if (ptr.getStorageClass() != spirv::StorageClass::StorageBuffer ||
+          !set || !binding || *set != 0)
+        continue;
+      auto block = dyn_cast<spirv::StructType>(ptr.getPointeeType());
+      Type member = block && block.getNumElements() == 1
+                        ? block.getElementType(0)
+                        : Type();
+      if (member && isa<IntegerType, FloatType>(member)) {
+        scalars.push_back({var, *binding, member});
+        continue;
+      }
+      lastBuffer = std::max(lastBuffer.value_or(0), *binding);
+    }
+    if (scalars.empty())
+      return;
+    llvm::sort(scalars, [](const Argument &a, const Argument &b) {
+      return a.binding < b.binding;
+    });
+
+    // The layout: argument order, 4-byte slots (8 for 64-bit types).
+    SmallVector<Type> members;
+    SmallVector<spirv::StructType::OffsetInfo> offsets;
+    uint32_t size = 0;
+    bool narrow = false;
+    for (const Argument &arg : scalars) {
+      unsigned bits = arg.scalar.getIntOrFloatBitWidth();
+      uint32_t slot = bits > 32 ? 8 : 4;
+      narrow |= bits < 32;
+      size = llvm::alignTo(size, slot);
+      members.push_back(arg.scalar);
+      offsets.push_back(size);
+      size += slot;
+    }
+    bool push = size <= kMaxPushConstantBytes && !narrow;
+    auto blockType = spirv::PointerType::get(
+        spirv::StructType::get(members, offsets),
+        push ? spirv::StorageClass::PushConstant
+             : spirv::StorageClass::StorageBuffer);
+
+    OpBuilder builder(scalars.front().var);
+    Location loc = scalars.front().var.getLoc();
+    std::string name = (entryPoint.getFn() + "_scalars").str();
+    for (unsigned suffix = 0; SymbolTable::lookupSymbolIn(module, name);
+         ++suffix)
+      name = (entryPoint.getFn() + "_scalars_" + Twine(suffix)).str();
+    spirv::GlobalVariableOp block =
+        push ? spirv::GlobalVariableOp::create(builder, loc,
+                                               TypeAttr::get(blockType),
+                                               builder.getStringAttr(name))
+             : spirv::GlobalVariableOp::create(
+                   builder, loc, blockType, name, /*descriptorSet=*/0,
+                   /*binding=*/lastBuffer ? *lastBuffer + 1 : 0);
+
+    // spirv-lower-abi-attrs reads a scalar with addressof, an access chain
+    // to member 0 and a load; read the block's member instead.
+    llvm::StringMap<unsigned> memberOf;
+    for (auto [i, arg] : llvm::enumerate(scalars))
+      memberOf[arg.var.getSymName()] = i;
+    SmallVector<spirv::AddressOfOp> uses;
+    module.walk([&](spirv::AddressOfOp addr) {
+      if (memberOf.contains(addr.getVariable()))
+        uses.push_back(addr);
+    });
+    Type i32 = builder.getI32Type();
+    for (spirv::AddressOfOp addr : uses) {
+      unsigned member = memberOf.lookup(addr.getVariable());
+      builder.setInsertionPoint(addr);
+      Value base = spirv::AddressOfOp::create(builder, addr.getLoc(), block);
+      for (Operation *user : llvm::to_vector(addr->getUsers())) {
+        auto chain = dyn_cast<spirv::AccessChainOp>(user);
+        if (!chain || chain.getIndices().size() != 1) {
+          user->emitError("kgpu-spirv-pack-scalars: expected a scalar "
+                          "argument to be read through a one-index access "
+                          "chain (spirv-lower-abi-attrs)");
+          return signalPassFailure();
+        }
+        builder.setInsertionPoint(chain);
+        Value index = spirv::ConstantOp::create(
+            builder, chain.getLoc(), i32,
+            builder.getI32IntegerAttr(static_cast<int32_t>(member)));
+        Value ptr = spirv::AccessChainOp::create(builder, chain.getLoc(), base,
+                                                 ValueRange{index});
+        for (Operation *chainUser : llvm::to_vector(chain->getUsers())) {
+          auto load = dyn_cast<spirv::LoadOp>(chainUser);
+          if (!load) {
+            chainUser->emitError("kgpu-spirv-pack-scalars: a scalar kernel "
+                                 "argument may only be loaded");
+            return signalPassFailure();
+          }
+          builder.setInsertionPoint(load);
+          Value value = spirv::LoadOp::create(builder, load.getLoc(), ptr);
+          load.replaceAllUsesWith(value);
+          load.erase();
+        }
+        chain.erase();
+      }
+      addr.erase();
+    }
+
+    // SPIR-V 1.4+ lists every global the entry point uses in its interface.
+    SmallVector<Attribute> interface;
+    bool listsGlobals = false;
+    for (Attribute ref : entryPoint.getInterface()) {
+      StringRef var = cast<FlatSymbolRefAttr>(ref).getValue();
+      if (memberOf.contains(var)) {
+        listsGlobals = true;
+        continue;
+      }
+      interface.push_back(ref);
+    }
+    if (listsGlobals)
+      interface.push_back(SymbolRefAttr::get(block));
+    entryPoint.setInterfaceAttr(builder.getArrayAttr(interface));
+
+    for (Argument &arg : scalars)
+      arg.var.erase();
+  }
+};
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -555,6 +785,9 @@ void mlir::kgpu::buildGPUToSPIRVPipeline(
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
   spirvModule.addPass(createKgpuSPIRVWorkgroupSizeSpecConstants());
   spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  spirvModule.addPass(createKgpuSPIRVPackScalars());
+  if (options.fpContract == "off")
+    spirvModule.addPass(createKgpuSPIRVNoContraction());
   spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
   spirvModule.addPass(createKgpuSPIRVCompleteVCE());
 }

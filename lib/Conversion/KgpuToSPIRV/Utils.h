@@ -12,6 +12,7 @@
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/IR/Operation.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -36,6 +37,17 @@ inline constexpr uint32_t kLocalSizeSpecIdBase = 0;
 
 /// The name the diagnostics give the target.
 inline constexpr const char kTargetName[] = "the Vulkan (SPIR-V) target";
+
+/// The push-constant bytes every Vulkan device has (maxPushConstantsSize is
+/// at least 128): larger scalar blocks are storage buffers.
+inline constexpr unsigned kMaxPushConstantBytes = 128;
+
+/// The largest private array (memref.alloca) of a work-item, in bytes.
+/// Vulkan has no such limit, but drivers degrade badly past it: lavapipe's
+/// time for a dynamically indexed private array grows faster than its size
+/// (a work-group of 256: 16 KiB about a minute, 64 KiB minutes, 256 KiB no
+/// end in sight; docs/codegen.md).
+inline constexpr uint64_t kMaxPrivateArrayBytes = 16384;
 
 /// Whether `env` has atomic float add for floats of `width` bits.
 bool allowsAtomicFloatAdd(const spirv::TargetEnv &env, unsigned width);

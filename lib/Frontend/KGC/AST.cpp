@@ -6,6 +6,7 @@
 
 #include "kgpu/Frontend/KGC/AST.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 
@@ -532,120 +533,217 @@ Expr *kgpu::kgc::ignoreImplicitCasts(Expr *e) {
   return e;
 }
 
-static void printExprImpl(llvm::raw_ostream &os, const Expr *e,
-                          bool showLoads) {
-  if (!e) {
-    os << "<null>";
-    return;
-  }
+void kgpu::kgc::appendChildren(const Expr *e,
+                               llvm::SmallVectorImpl<Expr *> &out) {
   switch (e->getKind()) {
-  case Expr::Kind::IntegerLiteral:
-    os << llvm::cast<IntegerLiteral>(e)->getValue();
+  case Expr::Kind::Unary:
+    out.push_back(llvm::cast<UnaryExpr>(e)->getOperand());
     return;
-  case Expr::Kind::FloatLiteral: {
-    double v = llvm::cast<FloatLiteral>(e)->getValue();
-    os << llvm::format("%g", v);
+  case Expr::Kind::Binary:
+    out.push_back(llvm::cast<BinaryExpr>(e)->getLHS());
+    out.push_back(llvm::cast<BinaryExpr>(e)->getRHS());
     return;
-  }
-  case Expr::Kind::BoolLiteral:
-    os << (llvm::cast<BoolLiteral>(e)->getValue() ? "true" : "false");
+  case Expr::Kind::Assign:
+    out.push_back(llvm::cast<AssignExpr>(e)->getLHS());
+    out.push_back(llvm::cast<AssignExpr>(e)->getRHS());
     return;
-  case Expr::Kind::DeclRef:
-    os << llvm::cast<DeclRefExpr>(e)->getName();
-    return;
-  case Expr::Kind::Unary: {
-    auto *u = llvm::cast<UnaryExpr>(e);
-    os << '(';
-    bool post = u->getOp() == UnaryOpKind::PostInc ||
-                u->getOp() == UnaryOpKind::PostDec;
-    if (!post)
-      os << getUnaryOpSpelling(u->getOp());
-    printExprImpl(os, u->getOperand(), showLoads);
-    if (post)
-      os << getUnaryOpSpelling(u->getOp());
-    os << ')';
-    return;
-  }
-  case Expr::Kind::Binary: {
-    auto *b = llvm::cast<BinaryExpr>(e);
-    os << '(';
-    printExprImpl(os, b->getLHS(), showLoads);
-    os << ' ' << getBinaryOpSpelling(b->getOp()) << ' ';
-    printExprImpl(os, b->getRHS(), showLoads);
-    os << ')';
-    return;
-  }
-  case Expr::Kind::Assign: {
-    auto *a = llvm::cast<AssignExpr>(e);
-    os << '(';
-    printExprImpl(os, a->getLHS(), showLoads);
-    os << ' ' << getBinaryOpSpelling(a->getOp()) << ' ';
-    printExprImpl(os, a->getRHS(), showLoads);
-    os << ')';
-    return;
-  }
   case Expr::Kind::Conditional: {
     auto *c = llvm::cast<ConditionalExpr>(e);
-    os << '(';
-    printExprImpl(os, c->getCond(), showLoads);
-    os << " ? ";
-    printExprImpl(os, c->getTrueExpr(), showLoads);
-    os << " : ";
-    printExprImpl(os, c->getFalseExpr(), showLoads);
-    os << ')';
+    out.push_back(c->getCond());
+    out.push_back(c->getTrueExpr());
+    out.push_back(c->getFalseExpr());
     return;
   }
-  case Expr::Kind::ImplicitCast: {
-    auto *c = llvm::cast<ImplicitCastExpr>(e);
-    if (c->getCastKind() == CastKind::LValueToRValue && !showLoads) {
-      printExprImpl(os, c->getSubExpr(), showLoads);
-      return;
-    }
-    os << getCastKindName(c->getCastKind()) << ':' << c->getType() << '(';
-    printExprImpl(os, c->getSubExpr(), showLoads);
-    os << ')';
+  case Expr::Kind::ImplicitCast:
+  case Expr::Kind::ExplicitCast:
+    out.push_back(llvm::cast<CastExpr>(e)->getSubExpr());
     return;
-  }
-  case Expr::Kind::ExplicitCast: {
-    auto *c = llvm::cast<ExplicitCastExpr>(e);
-    os << "((" << c->getType() << ")";
-    printExprImpl(os, c->getSubExpr(), showLoads);
-    os << ')';
+  case Expr::Kind::Subscript:
+    out.push_back(llvm::cast<SubscriptExpr>(e)->getBase());
+    out.push_back(llvm::cast<SubscriptExpr>(e)->getIndex());
     return;
-  }
-  case Expr::Kind::Subscript: {
-    auto *s = llvm::cast<SubscriptExpr>(e);
-    printExprImpl(os, s->getBase(), showLoads);
-    os << '[';
-    printExprImpl(os, s->getIndex(), showLoads);
-    os << ']';
-    return;
-  }
   case Expr::Kind::Call:
-  case Expr::Kind::BuiltinCall: {
-    llvm::ArrayRef<Expr *> args;
-    if (auto *c = llvm::dyn_cast<CallExpr>(e)) {
-      os << c->getCalleeName();
-      args = c->getArgs();
-    } else {
-      auto *b = llvm::cast<BuiltinCallExpr>(e);
-      os << getBuiltinName(b->getBuiltinKind());
-      args = b->getArgs();
+    for (Expr *a : llvm::cast<CallExpr>(e)->getArgs())
+      out.push_back(a);
+    return;
+  case Expr::Kind::BuiltinCall:
+    for (Expr *a : llvm::cast<BuiltinCallExpr>(e)->getArgs())
+      out.push_back(a);
+    return;
+  case Expr::Kind::InitList:
+    for (Expr *a : llvm::cast<InitListExpr>(e)->getInits())
+      out.push_back(a);
+    return;
+  default:
+    return;
+  }
+}
+
+bool kgpu::kgc::walkExpr(const Expr *e,
+                         llvm::function_ref<bool(const Expr *)> visit) {
+  llvm::SmallVector<Expr *, 32> stack;
+  llvm::SmallVector<Expr *, 4> children;
+  stack.push_back(const_cast<Expr *>(e));
+  while (!stack.empty()) {
+    Expr *n = stack.pop_back_val();
+    if (!n)
+      continue;
+    if (!visit(n))
+      return false;
+    children.clear();
+    appendChildren(n, children);
+    for (Expr *c : llvm::reverse(children))
+      stack.push_back(c);
+  }
+  return true;
+}
+
+/// Prints `e` with an explicit stack of pending pieces (sub-expressions and
+/// text), so that long operator chains do not recurse.
+static void printExprImpl(llvm::raw_ostream &os, const Expr *root,
+                          bool showLoads) {
+  struct Piece {
+    const Expr *e;
+    std::string text; ///< Printed when `e` is null.
+    bool isText;
+  };
+  llvm::SmallVector<Piece, 32> stack;
+  stack.push_back({root, "", false});
+  // Pieces of the node being expanded, in print order.
+  llvm::SmallVector<Piece, 8> parts;
+  auto text = [&](std::string t) { parts.push_back({nullptr, std::move(t), true}); };
+  auto sub = [&](const Expr *x) { parts.push_back({x, "", false}); };
+  while (!stack.empty()) {
+    Piece piece = stack.pop_back_val();
+    if (piece.isText) {
+      os << piece.text;
+      continue;
     }
-    os << '(';
-    llvm::interleaveComma(
-        args, os, [&](const Expr *a) { printExprImpl(os, a, showLoads); });
-    os << ')';
-    return;
-  }
-  case Expr::Kind::InitList: {
-    os << '{';
-    llvm::interleaveComma(
-        llvm::cast<InitListExpr>(e)->getInits(), os,
-        [&](const Expr *a) { printExprImpl(os, a, showLoads); });
-    os << '}';
-    return;
-  }
+    const Expr *e = piece.e;
+    if (!e) {
+      os << "<null>";
+      continue;
+    }
+    parts.clear();
+    switch (e->getKind()) {
+    case Expr::Kind::IntegerLiteral:
+      os << llvm::cast<IntegerLiteral>(e)->getValue();
+      break;
+    case Expr::Kind::FloatLiteral: {
+      double v = llvm::cast<FloatLiteral>(e)->getValue();
+      os << llvm::format("%g", v);
+      break;
+    }
+    case Expr::Kind::BoolLiteral:
+      os << (llvm::cast<BoolLiteral>(e)->getValue() ? "true" : "false");
+      break;
+    case Expr::Kind::DeclRef:
+      os << llvm::cast<DeclRefExpr>(e)->getName();
+      break;
+    case Expr::Kind::Unary: {
+      auto *u = llvm::cast<UnaryExpr>(e);
+      bool post = u->getOp() == UnaryOpKind::PostInc ||
+                  u->getOp() == UnaryOpKind::PostDec;
+      text(post ? std::string("(")
+                : ("(" + getUnaryOpSpelling(u->getOp())).str());
+      sub(u->getOperand());
+      text(post ? (getUnaryOpSpelling(u->getOp()) + ")").str()
+                : std::string(")"));
+      break;
+    }
+    case Expr::Kind::Binary: {
+      auto *b = llvm::cast<BinaryExpr>(e);
+      text("(");
+      sub(b->getLHS());
+      text((" " + getBinaryOpSpelling(b->getOp()) + " ").str());
+      sub(b->getRHS());
+      text(")");
+      break;
+    }
+    case Expr::Kind::Assign: {
+      auto *a = llvm::cast<AssignExpr>(e);
+      text("(");
+      sub(a->getLHS());
+      text((" " + getBinaryOpSpelling(a->getOp()) + " ").str());
+      sub(a->getRHS());
+      text(")");
+      break;
+    }
+    case Expr::Kind::Conditional: {
+      auto *c = llvm::cast<ConditionalExpr>(e);
+      text("(");
+      sub(c->getCond());
+      text(" ? ");
+      sub(c->getTrueExpr());
+      text(" : ");
+      sub(c->getFalseExpr());
+      text(")");
+      break;
+    }
+    case Expr::Kind::ImplicitCast: {
+      auto *c = llvm::cast<ImplicitCastExpr>(e);
+      if (c->getCastKind() == CastKind::LValueToRValue && !showLoads) {
+        sub(c->getSubExpr());
+        break;
+      }
+      std::string head;
+      llvm::raw_string_ostream hs(head);
+      hs << getCastKindName(c->getCastKind()) << ':' << c->getType() << '(';
+      text(head);
+      sub(c->getSubExpr());
+      text(")");
+      break;
+    }
+    case Expr::Kind::ExplicitCast: {
+      auto *c = llvm::cast<ExplicitCastExpr>(e);
+      std::string head;
+      llvm::raw_string_ostream hs(head);
+      hs << "((" << c->getType() << ")";
+      text(head);
+      sub(c->getSubExpr());
+      text(")");
+      break;
+    }
+    case Expr::Kind::Subscript: {
+      auto *s = llvm::cast<SubscriptExpr>(e);
+      sub(s->getBase());
+      text("[");
+      sub(s->getIndex());
+      text("]");
+      break;
+    }
+    case Expr::Kind::Call:
+    case Expr::Kind::BuiltinCall: {
+      llvm::ArrayRef<Expr *> args;
+      if (auto *c = llvm::dyn_cast<CallExpr>(e)) {
+        text((c->getCalleeName() + "(").str());
+        args = c->getArgs();
+      } else {
+        auto *b = llvm::cast<BuiltinCallExpr>(e);
+        text((getBuiltinName(b->getBuiltinKind()) + "(").str());
+        args = b->getArgs();
+      }
+      for (auto [i, a] : llvm::enumerate(args)) {
+        if (i)
+          text(", ");
+        sub(a);
+      }
+      text(")");
+      break;
+    }
+    case Expr::Kind::InitList: {
+      text("{");
+      for (auto [i, a] : llvm::enumerate(llvm::cast<InitListExpr>(e)->getInits())) {
+        if (i)
+          text(", ");
+        sub(a);
+      }
+      text("}");
+      break;
+    }
+    }
+    for (Piece &p : llvm::reverse(parts))
+      stack.push_back(std::move(p));
   }
 }
 
@@ -742,15 +840,25 @@ public:
                << '\n';
       return;
     case Stmt::Kind::If: {
+      // An else-if chain is printed as nested Ifs, without recursion.
       auto *i = llvm::cast<IfStmt>(s);
-      indent() << "If " << printExpr(i->getCond()) << '\n';
-      ++depth;
-      dumpStmt(i->getThen());
-      if (i->getElse()) {
+      unsigned levels = 0;
+      while (true) {
+        indent() << "If " << printExpr(i->getCond()) << '\n';
+        ++depth;
+        ++levels;
+        dumpStmt(i->getThen());
+        if (!i->getElse())
+          break;
         indent() << "Else\n";
+        if (auto *elseIf = llvm::dyn_cast<IfStmt>(i->getElse())) {
+          i = elseIf;
+          continue;
+        }
         dumpStmt(i->getElse());
+        break;
       }
-      --depth;
+      depth -= levels;
       return;
     }
     case Stmt::Kind::For: {

@@ -51,96 +51,93 @@ struct Walker {
   std::function<void(const Expr *, unsigned loopDepth)> onExpr;
   std::function<void(const Stmt *, unsigned loopDepth)> onStmt;
 
-  void expr(const Expr *e, unsigned depth) {
-    if (!e)
-      return;
-    if (onExpr)
-      onExpr(e, depth);
-    if (auto *u = llvm::dyn_cast<UnaryExpr>(e))
-      return expr(u->getOperand(), depth);
-    if (auto *b = llvm::dyn_cast<BinaryExpr>(e)) {
-      expr(b->getLHS(), depth);
-      return expr(b->getRHS(), depth);
+  void expr(const Expr *e, unsigned depth) { run({e, nullptr, depth}); }
+  void stmt(const Stmt *s, unsigned depth) { run({nullptr, s, depth}); }
+
+private:
+  struct Item {
+    const Expr *e;
+    const Stmt *s;
+    unsigned depth;
+  };
+
+  /// Pre-order walk with an explicit stack (long operator and else-if
+  /// chains must not recurse).
+  void run(Item root) {
+    llvm::SmallVector<Item, 32> stack{root};
+    llvm::SmallVector<Item, 8> kids;
+    llvm::SmallVector<Expr *, 4> children;
+    while (!stack.empty()) {
+      Item it = stack.pop_back_val();
+      kids.clear();
+      if (it.e) {
+        if (onExpr)
+          onExpr(it.e, it.depth);
+        children.clear();
+        appendChildren(it.e, children);
+        for (const Expr *c : children)
+          kids.push_back({c, nullptr, it.depth});
+      } else if (it.s) {
+        if (onStmt)
+          onStmt(it.s, it.depth);
+        stmtKids(it.s, it.depth, kids);
+      }
+      for (const Item &k : llvm::reverse(kids))
+        if (k.e || k.s)
+          stack.push_back(k);
     }
-    if (auto *a = llvm::dyn_cast<AssignExpr>(e)) {
-      expr(a->getLHS(), depth);
-      return expr(a->getRHS(), depth);
-    }
-    if (auto *c = llvm::dyn_cast<ConditionalExpr>(e)) {
-      expr(c->getCond(), depth);
-      expr(c->getTrueExpr(), depth);
-      return expr(c->getFalseExpr(), depth);
-    }
-    if (auto *c = llvm::dyn_cast<CastExpr>(e))
-      return expr(c->getSubExpr(), depth);
-    if (auto *s = llvm::dyn_cast<SubscriptExpr>(e)) {
-      expr(s->getBase(), depth);
-      return expr(s->getIndex(), depth);
-    }
-    if (auto *c = llvm::dyn_cast<CallExpr>(e)) {
-      for (const Expr *arg : c->getArgs())
-        expr(arg, depth);
-      return;
-    }
-    if (auto *c = llvm::dyn_cast<BuiltinCallExpr>(e)) {
-      for (const Expr *arg : c->getArgs())
-        expr(arg, depth);
-      return;
-    }
-    if (auto *l = llvm::dyn_cast<InitListExpr>(e))
-      for (const Expr *init : l->getInits())
-        expr(init, depth);
   }
 
-  void stmt(const Stmt *s, unsigned depth) {
-    if (!s)
-      return;
-    if (onStmt)
-      onStmt(s, depth);
+  static void stmtKids(const Stmt *s, unsigned depth,
+                       llvm::SmallVectorImpl<Item> &kids) {
+    auto e = [&](const Expr *x, unsigned d) { kids.push_back({x, nullptr, d}); };
+    auto st = [&](const Stmt *x, unsigned d) {
+      kids.push_back({nullptr, x, d});
+    };
     switch (s->getKind()) {
     case Stmt::Kind::Compound:
       for (const Stmt *c : llvm::cast<CompoundStmt>(s)->getBody())
-        stmt(c, depth);
+        st(c, depth);
       return;
     case Stmt::Kind::Decl:
       for (const VarDecl *v : llvm::cast<DeclStmt>(s)->getDecls())
-        expr(v->getInit(), depth);
+        e(v->getInit(), depth);
       return;
     case Stmt::Kind::Expr:
-      return expr(llvm::cast<ExprStmt>(s)->getExpr(), depth);
+      return e(llvm::cast<ExprStmt>(s)->getExpr(), depth);
     case Stmt::Kind::If: {
       auto *i = llvm::cast<IfStmt>(s);
-      expr(i->getCond(), depth);
-      stmt(i->getThen(), depth);
-      return stmt(i->getElse(), depth);
+      e(i->getCond(), depth);
+      st(i->getThen(), depth);
+      return st(i->getElse(), depth);
     }
     case Stmt::Kind::For: {
       auto *f = llvm::cast<ForStmt>(s);
-      stmt(f->getInit(), depth);
-      expr(f->getCond(), depth + 1);
-      expr(f->getInc(), depth + 1);
-      return stmt(f->getBody(), depth + 1);
+      st(f->getInit(), depth);
+      e(f->getCond(), depth + 1);
+      e(f->getInc(), depth + 1);
+      return st(f->getBody(), depth + 1);
     }
     case Stmt::Kind::ParallelFor: {
       auto *p = llvm::cast<ParallelForStmt>(s);
       for (const ParallelForStmt::Dim &d : p->getDims()) {
-        expr(d.lower, depth);
-        expr(d.upper, depth);
+        e(d.lower, depth);
+        e(d.upper, depth);
       }
-      return stmt(p->getBody(), depth + 1);
+      return st(p->getBody(), depth + 1);
     }
     case Stmt::Kind::While: {
       auto *w = llvm::cast<WhileStmt>(s);
-      expr(w->getCond(), depth + 1);
-      return stmt(w->getBody(), depth + 1);
+      e(w->getCond(), depth + 1);
+      return st(w->getBody(), depth + 1);
     }
     case Stmt::Kind::Do: {
       auto *d = llvm::cast<DoStmt>(s);
-      stmt(d->getBody(), depth + 1);
-      return expr(d->getCond(), depth + 1);
+      st(d->getBody(), depth + 1);
+      return e(d->getCond(), depth + 1);
     }
     case Stmt::Kind::Return:
-      return expr(llvm::cast<ReturnStmt>(s)->getValue(), depth);
+      return e(llvm::cast<ReturnStmt>(s)->getValue(), depth);
     case Stmt::Kind::Break:
     case Stmt::Kind::Continue:
     case Stmt::Kind::Null:
@@ -185,11 +182,20 @@ public:
 private:
   //--- Diagnostics and locations ---------------------------------------===//
   Location loc(llvm::SMLoc l) {
-    SourceLocation sl = getSourceLocation(tu.getSourceMgr(), l);
-    if (sl.line == 0)
-      return UnknownLoc::get(&ctx);
-    return FileLineColLoc::get(&ctx, sl.filename, sl.line, sl.column);
+    // One source position gives several ops: look each up (and unique it
+    // in the context) once.
+    auto [it, inserted] = locCache.try_emplace(l.getPointer(), std::nullopt);
+    if (!inserted)
+      return *it->second;
+    SourceLocation sl = diags.getLocation(l);
+    Location result = sl.line == 0 ? Location(UnknownLoc::get(&ctx))
+                                   : Location(FileLineColLoc::get(
+                                         &ctx, sl.filename, sl.line,
+                                         sl.column));
+    it->second = result;
+    return result;
   }
+  llvm::DenseMap<const char *, std::optional<Location>> locCache;
   void error(llvm::SMLoc l, const llvm::Twine &msg) {
     if (!hadError)
       diags.error(l, msg);
@@ -825,6 +831,55 @@ void Emitter::emitDecl(const VarDecl *v) {
 }
 
 void Emitter::emitIfStmt(const IfStmt *s) {
+  // A long else-if chain would become as many nested scf.if regions, which
+  // MLIR walks recursively (printer, verifier, passes), and carrying the
+  // variables of the whole rest of the chain at each level is quadratic.
+  // From kMaxNestedElseIf arms on, emit the chain flat instead: a `taken`
+  // flag says whether an earlier arm ran; each condition is evaluated only
+  // if none did, and each arm is one scf.if on its own condition.
+  constexpr unsigned kMaxNestedElseIf = 16;
+  unsigned arms = 0;
+  for (auto *i = s; i; i = llvm::dyn_cast_or_null<IfStmt>(i->getElse()))
+    ++arms;
+  if (arms > kMaxNestedElseIf) {
+    Value taken;
+    const Stmt *cur = s;
+    while (auto *i = llvm::dyn_cast_or_null<IfStmt>(cur)) {
+      Location il = loc(i->getLoc());
+      Value c;
+      if (!taken) {
+        c = emitCondition(i->getCond());
+      } else {
+        Value notTaken = arith::XOrIOp::create(b, il, taken, boolConst(il, true));
+        SmallVector<Value> r = emitIf(
+            il, notTaken, assignedIn({}, {i->getCond()}), {b.getI1Type()},
+            [&]() -> SmallVector<Value> { return {emitCondition(i->getCond())}; },
+            [&]() -> SmallVector<Value> { return {boolConst(il, false)}; });
+        c = r.empty() ? Value() : r.front();
+      }
+      if (!c || hadError)
+        return;
+      emitIf(il, c, assignedIn({i->getThen()}, {}), {},
+             [&]() -> SmallVector<Value> {
+               emitStmt(i->getThen());
+               return {};
+             },
+             nullptr);
+      taken = taken ? arith::OrIOp::create(b, il, taken, c).getResult() : c;
+      cur = i->getElse();
+    }
+    if (cur) {
+      Location el = loc(cur->getLoc());
+      Value notTaken = arith::XOrIOp::create(b, el, taken, boolConst(el, true));
+      emitIf(el, notTaken, assignedIn({cur}, {}), {},
+             [&]() -> SmallVector<Value> {
+               emitStmt(cur);
+               return {};
+             },
+             nullptr);
+    }
+    return;
+  }
   Location l = loc(s->getLoc());
   Value cond = emitCondition(s->getCond());
   if (!cond)
@@ -1311,34 +1366,46 @@ Value Emitter::emitExpr(const Expr *e) {
     }
   }
   case Expr::Kind::Binary: {
+    // A left-nested chain (`a + b + c + ...`, `a, b, c`, `a && b && c`) is
+    // emitted bottom-up in a loop: the left operand of each operator is the
+    // previous result, so long chains do not recurse.
     auto *bin = llvm::cast<BinaryExpr>(e);
-    BinaryOpKind op = bin->getOp();
-    if (op == BinaryOpKind::Comma) {
-      emitExpr(bin->getLHS());
-      return emitExpr(bin->getRHS());
-    }
-    if (op == BinaryOpKind::LAnd || op == BinaryOpKind::LOr) {
-      Value lhs = emitExpr(bin->getLHS());
-      if (!lhs)
+    llvm::SmallVector<const BinaryExpr *, 16> spine{bin};
+    for (auto *n = llvm::dyn_cast<BinaryExpr>(bin->getLHS()); n;
+         n = llvm::dyn_cast<BinaryExpr>(n->getLHS()))
+      spine.push_back(n);
+    Value acc = emitExpr(spine.back()->getLHS());
+    for (const BinaryExpr *n : llvm::reverse(spine)) {
+      BinaryOpKind op = n->getOp();
+      // The left operand of `,` may be void.
+      if (hadError || (!acc && op != BinaryOpKind::Comma))
         return Value();
-      SmallVector<const VarDecl *> carried = assignedIn({}, {bin->getRHS()});
-      bool isAnd = op == BinaryOpKind::LAnd;
-      auto evalRhs = [&]() -> SmallVector<Value> {
-        return {emitExpr(bin->getRHS())};
-      };
-      auto shortCut = [&]() -> SmallVector<Value> {
-        return {boolConst(l, !isAnd)};
-      };
-      SmallVector<Value> r =
-          isAnd ? emitIf(l, lhs, carried, {b.getI1Type()}, evalRhs, shortCut)
-                : emitIf(l, lhs, carried, {b.getI1Type()}, shortCut, evalRhs);
-      return r.empty() ? Value() : r.front();
+      Location nl = n == bin ? l : loc(n->getLoc());
+      if (op == BinaryOpKind::Comma) {
+        acc = emitExpr(n->getRHS());
+        continue;
+      }
+      if (op == BinaryOpKind::LAnd || op == BinaryOpKind::LOr) {
+        SmallVector<const VarDecl *> carried = assignedIn({}, {n->getRHS()});
+        bool isAnd = op == BinaryOpKind::LAnd;
+        auto evalRhs = [&]() -> SmallVector<Value> {
+          return {emitExpr(n->getRHS())};
+        };
+        auto shortCut = [&]() -> SmallVector<Value> {
+          return {boolConst(nl, !isAnd)};
+        };
+        SmallVector<Value> r =
+            isAnd ? emitIf(nl, acc, carried, {b.getI1Type()}, evalRhs, shortCut)
+                  : emitIf(nl, acc, carried, {b.getI1Type()}, shortCut, evalRhs);
+        acc = r.empty() ? Value() : r.front();
+        continue;
+      }
+      Value rhs = emitExpr(n->getRHS());
+      if (!rhs)
+        return Value();
+      acc = emitBinary(nl, op, acc, rhs, n->getLHS()->getType());
     }
-    Value lhs = emitExpr(bin->getLHS());
-    Value rhs = emitExpr(bin->getRHS());
-    if (!lhs || !rhs)
-      return Value();
-    return emitBinary(l, op, lhs, rhs, bin->getLHS()->getType());
+    return acc;
   }
   case Expr::Kind::Assign: {
     auto *a = llvm::cast<AssignExpr>(e);

@@ -7,6 +7,7 @@
 #include "kgpu/Frontend/KGC/Parser.h"
 #include "kgpu/Frontend/KGC/Lexer.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace kgpu::kgc;
@@ -351,6 +352,35 @@ bool Parser::parseDeclSpec(DeclSpec &spec, DeclContext ctx) {
 bool Parser::checkDeclSpec(const DeclSpec &spec, DeclContext ctx) {
   if (spec.isPointer || ctx == DeclContext::Cast)
     return true;
+  bool isParam =
+      ctx == DeclContext::KernelParam || ctx == DeclContext::HelperParam;
+  if (isParam && tok().is(TokenKind::identifier) &&
+      peekTok().is(TokenKind::l_square)) {
+    // `T name[...]` as a parameter: say what is wrong (arrays cannot be
+    // passed) rather than complaining about the address space.
+    const Token &sq = peekTok();
+    if (spec.space && *spec.space == AddressSpace::Local &&
+        ctx == DeclContext::KernelParam)
+      errorAt(sq, "array parameters are not supported; a kernel cannot be "
+                  "passed local memory: declare the local array inside the "
+                  "kernel");
+    else if (spec.space)
+      errorAt(sq, "array parameters are not supported; use a pointer "
+                  "parameter ('" +
+                      getAddressSpaceName(*spec.space) + " T* " +
+                      tok().getSpelling() + "')");
+    else
+      errorAt(sq, "array parameters are not supported; use a pointer with "
+                  "an address space");
+    return false;
+  }
+  if (spec.space && isParam) {
+    error(spec.spaceLoc, "address space qualifier '" +
+                             getAddressSpaceName(*spec.space) +
+                             "' on a non-pointer parameter; only pointer "
+                             "parameters have an address space");
+    return false;
+  }
   if (spec.space && ctx != DeclContext::Local) {
     if (ctx == DeclContext::TopLevel && *spec.space == AddressSpace::Constant)
       return true; // `constant float X = ...;` is a file-scope constant.
@@ -801,6 +831,17 @@ Stmt *Parser::parseStatement() {
   return tu.create<ExprStmt>(loc, e);
 }
 
+/// The error for a block-scope pointer variable; `name` is the token after
+/// the type.
+static std::string pointerVariableMessage(const Token &name) {
+  std::string what = name.is(TokenKind::identifier)
+                         ? ("'" + name.getSpelling() + "'").str()
+                         : std::string("a variable");
+  return "pointer variables are not supported (" + what +
+         " is declared as a pointer): only parameters can be pointers; index "
+         "the pointer parameter directly, e.g. 'p[offset + i]'";
+}
+
 Stmt *Parser::parseDeclStmt() {
   SMLoc loc = tok().getLoc();
   DeclSpec spec;
@@ -811,8 +852,7 @@ Stmt *Parser::parseDeclStmt() {
     return nullptr;
   }
   if (spec.isPointer) {
-    error(spec.loc, "local pointer variables are not supported; index the "
-                    "pointer parameter directly");
+    error(spec.loc, pointerVariableMessage(tok()));
     return nullptr;
   }
   std::vector<VarDecl *> decls;
@@ -835,8 +875,7 @@ VarDecl *Parser::parseLocalDeclarator(const DeclSpec &spec) {
     return nullptr;
   }
   if (tok().is(TokenKind::star)) {
-    errorAt(tok(), "local pointer variables are not supported; index the "
-                   "pointer parameter directly");
+    errorAt(tok(), pointerVariableMessage(peekTok()));
     return nullptr;
   }
   if (tok().isNot(TokenKind::identifier)) {
@@ -925,23 +964,39 @@ Expr *Parser::parseInitializer() {
 }
 
 Stmt *Parser::parseIf() {
-  SMLoc loc = tok().getLoc();
-  consume();
-  if (!expect(TokenKind::l_paren, "after 'if'"))
-    return nullptr;
-  Expr *cond = parseExpression();
-  if (!cond || !expect(TokenKind::r_paren, "after condition"))
-    return nullptr;
-  Stmt *thenS = parseStatement();
-  if (!thenS)
-    return nullptr;
+  // An `else if` chain is parsed in a loop: it is flat, not nesting. The
+  // AST is the usual right-nested IfStmt chain (else = the next IfStmt).
+  struct Arm {
+    SMLoc loc;
+    Expr *cond;
+    Stmt *thenS;
+  };
+  llvm::SmallVector<Arm, 4> arms;
   Stmt *elseS = nullptr;
-  if (consumeIf(TokenKind::kw_else)) {
+  while (true) {
+    SMLoc loc = tok().getLoc();
+    consume(); // 'if'
+    if (!expect(TokenKind::l_paren, "after 'if'"))
+      return nullptr;
+    Expr *cond = parseExpression();
+    if (!cond || !expect(TokenKind::r_paren, "after condition"))
+      return nullptr;
+    Stmt *thenS = parseStatement();
+    if (!thenS || aborted)
+      return nullptr;
+    arms.push_back({loc, cond, thenS});
+    if (!consumeIf(TokenKind::kw_else))
+      break;
+    if (tok().is(TokenKind::kw_if))
+      continue;
     elseS = parseStatement();
     if (!elseS)
       return nullptr;
+    break;
   }
-  return tu.create<IfStmt>(loc, cond, thenS, elseS);
+  for (const Arm &arm : llvm::reverse(arms))
+    elseS = tu.create<IfStmt>(arm.loc, arm.cond, arm.thenS, elseS);
+  return elseS;
 }
 
 /// Returns the reduction operator spelled by `t` (+ * & | ^ min max).
@@ -1119,21 +1174,16 @@ Expr *Parser::parseStandaloneExpression() {
 }
 
 Expr *Parser::parseExpression() {
+  // A comma chain is flat: it does not count as nesting (every later stage
+  // walks left-nested chains iteratively).
   Expr *lhs = parseAssignment();
-  unsigned folded = 0;
   while (lhs && tok().is(TokenKind::comma)) {
     SMLoc loc = tok().getLoc();
     consume();
-    if (!enterNesting()) {
-      lhs = nullptr;
-      break;
-    }
-    ++folded;
     Expr *rhs = parseAssignment();
     lhs = rhs ? tu.create<BinaryExpr>(loc, BinaryOpKind::Comma, lhs, rhs)
               : nullptr;
   }
-  depth -= folded;
   return lhs;
 }
 
@@ -1265,8 +1315,11 @@ static unsigned getBinaryPrecedence(TokenKind k, BinaryOpKind &op) {
 }
 
 Expr *Parser::parseBinary(unsigned minPrec) {
+  // Left-associative chains (`a + b + c + ...`) are built in a loop and do
+  // not count as nesting: Sema, the divergence analysis, the emitter and the
+  // printers walk left-nested operator chains iteratively. The recursion for
+  // a right operand is bounded by the number of precedence levels.
   Expr *lhs = parseUnary();
-  unsigned folded = 0;
   while (lhs) {
     BinaryOpKind op;
     unsigned prec = getBinaryPrecedence(tok().getKind(), op);
@@ -1274,17 +1327,9 @@ Expr *Parser::parseBinary(unsigned minPrec) {
       break;
     SMLoc loc = tok().getLoc();
     consume();
-    // Every folded operator deepens the tree: account for it so that long
-    // operator chains are bounded like nested parentheses.
-    if (!enterNesting()) {
-      lhs = nullptr;
-      break;
-    }
-    ++folded;
     Expr *rhs = parseBinary(prec + 1); // Left associative.
     lhs = rhs ? tu.create<BinaryExpr>(loc, op, lhs, rhs) : nullptr;
   }
-  depth -= folded;
   return lhs;
 }
 
@@ -1368,17 +1413,30 @@ Expr *Parser::parseUnary() {
 }
 
 Expr *Parser::parsePostfix(Expr *base) {
+  // The first postfix operator is covered by the nesting level of the
+  // operand (so `a[a[a[i]]]` counts one level per subscript); each further
+  // one in a chain (`a[i][j]...`, `x++ ++`) deepens the tree and counts.
   unsigned folded = 0;
+  bool first = true;
+  auto enterPostfix = [&]() {
+    if (first) {
+      first = false;
+      return true;
+    }
+    if (!enterNesting())
+      return false;
+    ++folded;
+    return true;
+  };
   while (base) {
     const Token &t = tok();
     SMLoc loc = t.getLoc();
     if (t.is(TokenKind::l_square)) {
       consume();
-      if (!enterNesting()) {
+      if (!enterPostfix()) {
         base = nullptr;
         break;
       }
-      ++folded;
       Expr *index = parseExpression();
       if (!index || !expect(TokenKind::r_square, "after subscript")) {
         base = nullptr;
@@ -1387,11 +1445,10 @@ Expr *Parser::parsePostfix(Expr *base) {
       base = tu.create<SubscriptExpr>(loc, base, index);
     } else if (t.is(TokenKind::plusplus) || t.is(TokenKind::minusminus)) {
       consume();
-      if (!enterNesting()) {
+      if (!enterPostfix()) {
         base = nullptr;
         break;
       }
-      ++folded;
       base =
           tu.create<UnaryExpr>(loc,
                                t.is(TokenKind::plusplus) ? UnaryOpKind::PostInc

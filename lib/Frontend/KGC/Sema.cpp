@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <functional>
+#include <string>
 
 using namespace kgpu::kgc;
 using llvm::cast;
@@ -247,7 +248,66 @@ static bool isTrue(const ConstantValue &v) {
   return v.isFloating() ? v.floatValue != 0.0 : v.intValue != 0;
 }
 
-std::optional<ConstantValue> kgpu::kgc::evaluateConstantExpr(const Expr *e) {
+namespace {
+
+/// Evaluates type-checked constant expressions. Values are memoized per
+/// node, and left-nested operator chains (`a + b + c + ...`) are evaluated
+/// iteratively, so that long chains neither recurse deeply nor are folded
+/// more than once. Integer arithmetic wraps (two's complement); each
+/// operation whose exact result does not fit its type is reported once
+/// through `onOverflow` (signed overflow and unsigned wrap-around alike).
+class ConstantFolder {
+public:
+  using OverflowFn = std::function<void(const Expr *node, bool isSigned,
+                                        const ConstantValue &wrapped)>;
+  using ConstRefFn = std::function<void(const DeclRefExpr *ref)>;
+
+  OverflowFn onOverflow;
+  /// Called for every reference to a file-scope constant.
+  ConstRefFn onConstRef;
+
+  std::optional<ConstantValue> fold(const Expr *e) {
+    if (!e)
+      return std::nullopt;
+    if (auto it = memo.find(e); it != memo.end())
+      return it->second;
+    // Walk down the left spine of operators and casts that are not folded
+    // yet, then fold it bottom-up: each node then finds its left operand in
+    // the memo.
+    llvm::SmallVector<const Expr *, 16> spine;
+    const Expr *n = e;
+    while (n && !memo.count(n)) {
+      spine.push_back(n);
+      if (auto *b = dyn_cast<BinaryExpr>(n))
+        n = b->getLHS();
+      else if (auto *c = dyn_cast<CastExpr>(n))
+        n = c->getSubExpr();
+      else if (auto *u = dyn_cast<UnaryExpr>(n))
+        n = u->getOperand();
+      else
+        break;
+    }
+    std::optional<ConstantValue> result;
+    for (const Expr *node : llvm::reverse(spine)) {
+      result = foldNode(node);
+      memo[node] = result;
+    }
+    return result;
+  }
+
+private:
+  std::optional<ConstantValue> foldNode(const Expr *e);
+  void overflow(const Expr *e, bool isSigned, const ConstantValue &v) {
+    if (onOverflow)
+      onOverflow(e, isSigned, v);
+  }
+
+  llvm::DenseMap<const Expr *, std::optional<ConstantValue>> memo;
+};
+
+} // namespace
+
+std::optional<ConstantValue> ConstantFolder::foldNode(const Expr *e) {
   if (!e || !e->getType().isScalar())
     return std::nullopt;
   const Type &t = e->getType();
@@ -267,29 +327,37 @@ std::optional<ConstantValue> kgpu::kgc::evaluateConstantExpr(const Expr *e) {
     VarDecl *d = cast<DeclRefExpr>(e)->getDecl();
     if (!d || !d->isGlobalConst() || d->getConstantValue().type.isInvalid())
       return std::nullopt;
+    if (onConstRef)
+      onConstRef(cast<DeclRefExpr>(e));
     return d->getConstantValue();
   }
   case Expr::Kind::ImplicitCast:
   case Expr::Kind::ExplicitCast: {
     auto *c = cast<CastExpr>(e);
-    auto sub = evaluateConstantExpr(c->getSubExpr());
+    auto sub = fold(c->getSubExpr());
     if (!sub)
       return std::nullopt;
     return convertConstant(*sub, t);
   }
   case Expr::Kind::Unary: {
     auto *u = cast<UnaryExpr>(e);
-    auto sub = evaluateConstantExpr(u->getOperand());
+    auto sub = fold(u->getOperand());
     if (!sub)
       return std::nullopt;
     switch (u->getOp()) {
     case UnaryOpKind::Plus:
       return convertConstant(*sub, t);
     case UnaryOpKind::Minus:
-      if (t.isFloating())
+      if (t.isFloating()) {
         r.floatValue = -sub->floatValue;
-      else
+      } else {
         r.intValue = normalizeInt(0 - sub->intValue, t);
+        if (t.isSignedInteger() && sub->intValue != 0 &&
+            r.intValue == sub->intValue)
+          overflow(e, true, r); // -INT_MIN
+        else if (t.isUnsignedInteger() && sub->intValue != 0)
+          overflow(e, false, r);
+      }
       return r;
     case UnaryOpKind::Not:
       r.intValue = normalizeInt(~sub->intValue, t);
@@ -304,7 +372,7 @@ std::optional<ConstantValue> kgpu::kgc::evaluateConstantExpr(const Expr *e) {
   case Expr::Kind::Binary: {
     auto *b = cast<BinaryExpr>(e);
     BinaryOpKind op = b->getOp();
-    auto lhs = evaluateConstantExpr(b->getLHS());
+    auto lhs = fold(b->getLHS());
     if (!lhs)
       return std::nullopt;
     if (op == BinaryOpKind::LAnd || op == BinaryOpKind::LOr) {
@@ -317,7 +385,7 @@ std::optional<ConstantValue> kgpu::kgc::evaluateConstantExpr(const Expr *e) {
         r.intValue = 1;
         return r;
       }
-      auto rhs = evaluateConstantExpr(b->getRHS());
+      auto rhs = fold(b->getRHS());
       if (!rhs)
         return std::nullopt;
       r.intValue = isTrue(*rhs);
@@ -325,7 +393,7 @@ std::optional<ConstantValue> kgpu::kgc::evaluateConstantExpr(const Expr *e) {
     }
     if (op == BinaryOpKind::Comma)
       return std::nullopt;
-    auto rhs = evaluateConstantExpr(b->getRHS());
+    auto rhs = fold(b->getRHS());
     if (!rhs)
       return std::nullopt;
     const Type &ot = b->getLHS()->getType();
@@ -387,15 +455,32 @@ std::optional<ConstantValue> kgpu::kgc::evaluateConstantExpr(const Expr *e) {
     bool isSigned = t.isSignedInteger();
     unsigned width = t.getBitWidth();
     uint64_t x = lhs->intValue, y = rhs->intValue;
+    // The exact result, to detect overflow (operands are normalized to
+    // their type: sign-extended if signed, zero-extended if unsigned).
+    __int128 exact = 0;
+    bool checkExact = false;
+    __int128 wx = isSigned ? (__int128)(int64_t)x : (__int128)x;
+    __int128 wy = isSigned ? (__int128)(int64_t)y : (__int128)y;
     switch (op) {
     case BinaryOpKind::Add:
       r.intValue = x + y;
+      exact = wx + wy;
+      checkExact = true;
       break;
     case BinaryOpKind::Sub:
       r.intValue = x - y;
+      exact = wx - wy;
+      checkExact = true;
       break;
     case BinaryOpKind::Mul:
       r.intValue = x * y;
+      if (__builtin_mul_overflow(wx, wy, &exact)) {
+        // Beyond 128 bits: certainly beyond 64.
+        r.intValue = normalizeInt(r.intValue, t);
+        overflow(e, isSigned, r);
+        return r;
+      }
+      checkExact = true;
       break;
     case BinaryOpKind::Div:
     case BinaryOpKind::Rem: {
@@ -427,31 +512,60 @@ std::optional<ConstantValue> kgpu::kgc::evaluateConstantExpr(const Expr *e) {
         return std::nullopt;
       if (y >= width)
         return std::nullopt;
-      if (op == BinaryOpKind::Shl)
+      if (op == BinaryOpKind::Shl) {
         r.intValue = x << y;
-      else if (isSigned)
+        // Like C, a signed shift may set the sign bit but not shift set
+        // bits out of the type.
+        if (isSigned) {
+          __int128 shifted = wx * ((__int128)1 << y);
+          __int128 limit = (__int128)1 << width; // 2^width
+          if (shifted >= limit || shifted < -(limit / 2)) {
+            r.intValue = normalizeInt(r.intValue, t);
+            overflow(e, true, r);
+            return r;
+          }
+        }
+      } else if (isSigned) {
         r.intValue = (uint64_t)((int64_t)x >> y);
-      else
+      } else {
         r.intValue = x >> y;
+      }
       break;
     }
     default:
       return std::nullopt;
     }
     r.intValue = normalizeInt(r.intValue, t);
+    if (checkExact) {
+      __int128 got = isSigned ? (__int128)(int64_t)r.intValue
+                              : (__int128)r.intValue;
+      if (got != exact)
+        overflow(e, isSigned, r);
+    }
     return r;
   }
   case Expr::Kind::Conditional: {
     auto *c = cast<ConditionalExpr>(e);
-    auto cond = evaluateConstantExpr(c->getCond());
+    auto cond = fold(c->getCond());
     if (!cond)
       return std::nullopt;
-    return evaluateConstantExpr(isTrue(*cond) ? c->getTrueExpr()
-                                              : c->getFalseExpr());
+    return fold(isTrue(*cond) ? c->getTrueExpr() : c->getFalseExpr());
   }
   default:
     return std::nullopt;
   }
+}
+
+std::optional<ConstantValue> kgpu::kgc::evaluateConstantExpr(const Expr *e) {
+  ConstantFolder folder;
+  return folder.fold(e);
+}
+
+/// The value of `v` as written in a diagnostic.
+static std::string constantStr(const ConstantValue &v) {
+  if (v.type.isSignedInteger())
+    return std::to_string(v.getSExtValue());
+  return std::to_string(v.getZExtValue());
 }
 
 //===----------------------------------------------------------------------===//
@@ -478,10 +592,33 @@ struct ParallelContext {
 
 class Sema {
 public:
-  Sema(TranslationUnit &tu, DiagnosticEngine &diags) : tu(tu), diags(diags) {}
+  Sema(TranslationUnit &tu, DiagnosticEngine &diags) : tu(tu), diags(diags) {
+    folder.onOverflow = [this](const Expr *node, bool isSigned,
+                               const ConstantValue &wrapped) {
+      // Unsigned arithmetic wraps by definition; signed overflow is
+      // defined by kgc to wrap too, but is almost always a mistake.
+      if (isSigned && !inArraySize)
+        warning(node->getLoc(),
+                "overflow in constant expression: the result wraps to " +
+                    constantStr(wrapped) + " in type " +
+                    typeStr(node->getType()));
+    };
+  }
   void run();
 
 private:
+  /// Folds checked expressions once each (memoized); warns about signed
+  /// overflow in constant expressions.
+  ConstantFolder folder;
+  /// Left operands of operator chains already checked, with their result.
+  llvm::DenseMap<Expr *, Expr *> preChecked;
+  /// Set while checking array sizes, whose overflow is an error instead.
+  bool inArraySize = false;
+  /// File-scope constants whose initializer overflowed (or wrapped), and
+  /// where.
+  llvm::DenseMap<const VarDecl *, std::pair<SMLoc, ConstantValue>>
+      wrappedConsts;
+
   // Diagnostics.
   void error(SMLoc loc, const llvm::Twine &msg) { diags.error(loc, msg); }
   void warning(SMLoc loc, const llvm::Twine &msg) { diags.warning(loc, msg); }
@@ -638,7 +775,17 @@ void Sema::checkGlobalConst(VarDecl *var) {
   if (!init)
     return;
   var->setInit(init);
-  auto value = evaluateConstantExpr(init);
+  ConstantFolder local;
+  local.onOverflow = [&](const Expr *node, bool, const ConstantValue &v) {
+    if (!wrappedConsts.count(var))
+      wrappedConsts[var] = {node->getLoc(), v};
+  };
+  local.onConstRef = [&](const DeclRefExpr *ref) {
+    auto it = wrappedConsts.find(ref->getDecl());
+    if (it != wrappedConsts.end() && !wrappedConsts.count(var))
+      wrappedConsts[var] = it->second;
+  };
+  auto value = local.fold(init);
   if (!value) {
     error(init->getLoc(), "initializer of file-scope constant '" +
                               var->getName() +
@@ -726,9 +873,15 @@ void Sema::checkFunction(FunctionDecl *fn) {
             return false;
         return true;
       case Stmt::Kind::If: {
-        auto *i = cast<IfStmt>(s);
-        return !i->getElse() || mayFallThrough(i->getThen()) ||
-               mayFallThrough(i->getElse());
+        // Iterative over an else-if chain.
+        for (auto *i = cast<IfStmt>(s);;) {
+          if (!i->getElse() || mayFallThrough(i->getThen()))
+            return true;
+          auto *elseIf = dyn_cast<IfStmt>(i->getElse());
+          if (!elseIf)
+            return mayFallThrough(i->getElse());
+          i = elseIf;
+        }
       }
       default:
         return true;
@@ -821,10 +974,40 @@ Expr *Sema::checkCondition(Expr *e) {
 bool Sema::checkArrayDims(VarDecl *var) {
   llvm::SmallVector<int64_t, 3> dims;
   for (Expr *d : var->getParsedDims()) {
+    inArraySize = true;
     Expr *c = checkRValue(d);
+    inArraySize = false;
     if (!c)
       return false;
-    auto value = evaluateConstantExpr(c);
+    // An array size whose computation overflows (or wraps around an
+    // unsigned type) is an error: the wrapped value is never the intent.
+    bool failed = false;
+    ConstantFolder local;
+    local.onOverflow = [&](const Expr *node, bool,
+                           const ConstantValue &v) {
+      if (failed)
+        return;
+      failed = true;
+      error(node->getLoc(), "array size overflows: this operation does not "
+                            "fit in type " +
+                                typeStr(node->getType()) +
+                                " (the result wraps to " + constantStr(v) +
+                                ")");
+    };
+    local.onConstRef = [&](const DeclRefExpr *ref) {
+      auto it = wrappedConsts.find(ref->getDecl());
+      if (failed || it == wrappedConsts.end())
+        return;
+      failed = true;
+      error(ref->getLoc(), "array size uses '" + ref->getName() +
+                               "', whose initializer overflows (its value "
+                               "wrapped to " +
+                               constantStr(it->second.second) + ")");
+      diags.note(it->second.first, "the overflowing operation is here");
+    };
+    auto value = local.fold(c);
+    if (failed)
+      return false;
     if (!c->getType().isIntegerOrBool() || !value) {
       error(d->getLoc(), "variable-length arrays are not supported; array "
                          "size must be an integer constant expression");
@@ -834,11 +1017,13 @@ bool Sema::checkArrayDims(VarDecl *var) {
     if (c->getType().isUnsignedInteger() && value->getZExtValue() > INT64_MAX)
       n = -1;
     if (n <= 0) {
-      error(d->getLoc(), "array size must be positive");
+      error(d->getLoc(), "array size must be positive (it is " +
+                             constantStr(*value) + ")");
       return false;
     }
     if (n > (1 << 24)) {
-      error(d->getLoc(), "array is too large");
+      error(d->getLoc(), "array is too large (" + constantStr(*value) +
+                             " elements; at most 16777216)");
       return false;
     }
     dims.push_back(n);
@@ -847,7 +1032,8 @@ bool Sema::checkArrayDims(VarDecl *var) {
   for (int64_t n : dims) {
     total *= n;
     if (total > (1 << 24)) {
-      error(var->getLoc(), "array is too large");
+      error(var->getLoc(), "array is too large (more than 16777216 "
+                           "elements)");
       return false;
     }
   }
@@ -981,18 +1167,26 @@ Stmt *Sema::checkStmt(Stmt *s) {
     return s;
   }
   case Stmt::Kind::If: {
-    auto *i = cast<IfStmt>(s);
-    if (Expr *c = checkCondition(i->getCond()))
-      i->setCond(c);
-    pushScope();
-    if (Stmt *t = checkStmt(i->getThen()))
-      i->setThen(t);
-    popScope();
-    if (i->getElse()) {
+    // An else-if chain is checked in a loop, not recursively. (The scope of
+    // an `else` holding only an `if` would declare nothing.)
+    for (auto *i = cast<IfStmt>(s); i;) {
+      if (Expr *c = checkCondition(i->getCond()))
+        i->setCond(c);
       pushScope();
-      if (Stmt *e = checkStmt(i->getElse()))
-        i->setElse(e);
+      if (Stmt *t = checkStmt(i->getThen()))
+        i->setThen(t);
       popScope();
+      IfStmt *cur = i;
+      Stmt *elseS = cur->getElse();
+      i = nullptr;
+      if (auto *elseIf = dyn_cast_or_null<IfStmt>(elseS)) {
+        i = elseIf;
+      } else if (elseS) {
+        pushScope();
+        if (Stmt *e = checkStmt(elseS))
+          cur->setElse(e);
+        popScope();
+      }
     }
     return s;
   }
@@ -1106,51 +1300,15 @@ Stmt *Sema::checkStmt(Stmt *s) {
 /// Returns true if `e` (checked) references one of `vars`.
 static bool referencesAny(const Expr *e, llvm::ArrayRef<VarDecl *> vars,
                           VarDecl *&found) {
-  if (!e)
-    return false;
-  switch (e->getKind()) {
-  case Expr::Kind::DeclRef: {
-    VarDecl *d = cast<DeclRefExpr>(e)->getDecl();
-    for (VarDecl *v : vars)
-      if (v == d) {
-        found = v;
-        return true;
-      }
-    return false;
-  }
-  case Expr::Kind::Unary:
-    return referencesAny(cast<UnaryExpr>(e)->getOperand(), vars, found);
-  case Expr::Kind::Binary:
-    return referencesAny(cast<BinaryExpr>(e)->getLHS(), vars, found) ||
-           referencesAny(cast<BinaryExpr>(e)->getRHS(), vars, found);
-  case Expr::Kind::Assign:
-    return referencesAny(cast<AssignExpr>(e)->getLHS(), vars, found) ||
-           referencesAny(cast<AssignExpr>(e)->getRHS(), vars, found);
-  case Expr::Kind::Conditional: {
-    auto *c = cast<ConditionalExpr>(e);
-    return referencesAny(c->getCond(), vars, found) ||
-           referencesAny(c->getTrueExpr(), vars, found) ||
-           referencesAny(c->getFalseExpr(), vars, found);
-  }
-  case Expr::Kind::ImplicitCast:
-  case Expr::Kind::ExplicitCast:
-    return referencesAny(cast<CastExpr>(e)->getSubExpr(), vars, found);
-  case Expr::Kind::Subscript:
-    return referencesAny(cast<SubscriptExpr>(e)->getBase(), vars, found) ||
-           referencesAny(cast<SubscriptExpr>(e)->getIndex(), vars, found);
-  case Expr::Kind::Call:
-    for (Expr *a : cast<CallExpr>(e)->getArgs())
-      if (referencesAny(a, vars, found))
-        return true;
-    return false;
-  case Expr::Kind::BuiltinCall:
-    for (Expr *a : cast<BuiltinCallExpr>(e)->getArgs())
-      if (referencesAny(a, vars, found))
-        return true;
-    return false;
-  default:
-    return false;
-  }
+  return !walkExpr(e, [&](const Expr *n) {
+    if (auto *ref = dyn_cast<DeclRefExpr>(n))
+      for (VarDecl *v : vars)
+        if (v == ref->getDecl()) {
+          found = v;
+          return false;
+        }
+    return true;
+  });
 }
 
 bool Sema::checkParallelHeader(ParallelForStmt *level,
@@ -1478,6 +1636,25 @@ Expr *Sema::convertForAssignment(Expr *rv, const Type &to, SMLoc loc,
 Expr *Sema::checkExpr(Expr *e, const Type *expected) {
   if (!e)
     return nullptr;
+  // A left operand checked ahead of its parent (see below).
+  if (auto it = preChecked.find(e); it != preChecked.end()) {
+    Expr *r = it->second;
+    preChecked.erase(it);
+    return r;
+  }
+  // A left-nested operator chain `a + b + c + ...` is checked bottom-up in
+  // a loop: each operator then finds its checked left operand in
+  // `preChecked` instead of recursing down the whole chain.
+  if (auto *b = dyn_cast<BinaryExpr>(e); b && isa<BinaryExpr>(b->getLHS())) {
+    llvm::SmallVector<BinaryExpr *, 16> spine;
+    for (auto *n = dyn_cast<BinaryExpr>(b->getLHS());
+         n && !preChecked.count(n); n = dyn_cast<BinaryExpr>(n->getLHS()))
+      spine.push_back(n);
+    if (spine.size() > 1) {
+      for (BinaryExpr *n : llvm::reverse(spine))
+        preChecked[n] = checkExpr(n);
+    }
+  }
   switch (e->getKind()) {
   case Expr::Kind::IntegerLiteral:
   case Expr::Kind::FloatLiteral:
@@ -1485,10 +1662,18 @@ Expr *Sema::checkExpr(Expr *e, const Type *expected) {
     return e;
   case Expr::Kind::DeclRef:
     return checkDeclRef(cast<DeclRefExpr>(e));
-  case Expr::Kind::Unary:
-    return checkUnary(cast<UnaryExpr>(e));
-  case Expr::Kind::Binary:
-    return checkBinary(cast<BinaryExpr>(e));
+  case Expr::Kind::Unary: {
+    Expr *r = checkUnary(cast<UnaryExpr>(e));
+    if (r)
+      folder.fold(r); // Warns about overflow in constant expressions.
+    return r;
+  }
+  case Expr::Kind::Binary: {
+    Expr *r = checkBinary(cast<BinaryExpr>(e));
+    if (r)
+      folder.fold(r);
+    return r;
+  }
   case Expr::Kind::Assign:
     return checkAssign(cast<AssignExpr>(e));
   case Expr::Kind::Conditional:

@@ -1,26 +1,40 @@
 //===- Bundle.cpp - the .kgpu bundle file format ----------------*- C++ -*-===//
 //
-// Layout (little-endian):
+// Layout (little-endian), format version 2:
 //   char     magic[8]        "KGPUBNDL"
 //   uint32   version         kFormatVersion
-//   uint32   manifestSize    bytes of JSON that follow
+//   uint32   manifestSize    bytes of JSON that follow the header
+//   uint8    manifestSha256[32]
 //   char     manifest[manifestSize]
 //   payload bytes; manifest "payloads"[i] gives offset (from the end of the
-//   manifest) and size
+//   manifest), size and sha256 (lowercase hex)
+//
+// The manifest's checksum covers every payload's checksum, so the header
+// binds the manifest (kernels, parameters) to the payloads it describes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Target/Bundle/Bundle.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/SHA256.h"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 
 using namespace kgpu::bundle;
 
-static constexpr size_t kHeaderSize = sizeof(kMagic) + 4 + 4;
-/// A manifest larger than this is certainly corrupt.
-static constexpr uint64_t kMaxManifestSize = 64ull << 20;
+static std::array<uint8_t, 32> sha256(llvm::StringRef data) {
+  return llvm::SHA256::hash(llvm::ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(data.data()), data.size()));
+}
+
+std::string kgpu::bundle::sha256Hex(llvm::StringRef data) {
+  std::array<uint8_t, 32> digest = sha256(data);
+  return llvm::toHex(llvm::ArrayRef<uint8_t>(digest), /*LowerCase=*/true);
+}
 
 std::string kgpu::bundle::write(llvm::json::Object manifest,
                                 llvm::ArrayRef<Payload> payloads) {
@@ -30,7 +44,8 @@ std::string kgpu::bundle::write(llvm::json::Object manifest,
     llvm::json::Object entry{{"target", p.target},
                              {"format", p.format},
                              {"offset", static_cast<int64_t>(offset)},
-                             {"size", static_cast<int64_t>(p.data.size())}};
+                             {"size", static_cast<int64_t>(p.data.size())},
+                             {"sha256", sha256Hex(p.data)}};
     if (!p.kernel.empty())
       entry["kernel"] = p.kernel;
     entries.push_back(std::move(entry));
@@ -48,6 +63,8 @@ std::string kgpu::bundle::write(llvm::json::Object manifest,
   out.append(word, 4);
   llvm::support::endian::write32le(word, static_cast<uint32_t>(json.size()));
   out.append(word, 4);
+  std::array<uint8_t, 32> digest = sha256(json);
+  out.append(reinterpret_cast<const char *>(digest.data()), digest.size());
   out += json;
   for (const Payload &p : payloads)
     out += p.data;
@@ -59,8 +76,36 @@ static llvm::Error corrupt(const llvm::Twine &what) {
                                  "corrupt kgpu bundle: " + what);
 }
 
+/// The deepest nesting of arrays and objects in `json` (strings skipped), or
+/// kMaxManifestNesting + 1 as soon as it is exceeded. llvm::json::parse
+/// recurses once per level, so this runs first.
+static unsigned nestingDepth(llvm::StringRef json) {
+  unsigned depth = 0, deepest = 0;
+  bool inString = false;
+  for (size_t i = 0; i < json.size(); ++i) {
+    char c = json[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+      if (deepest > kMaxManifestNesting)
+        return deepest;
+    } else if ((c == ']' || c == '}') && depth) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
 llvm::Expected<Bundle> kgpu::bundle::read(llvm::StringRef bytes) {
-  if (bytes.size() < kHeaderSize)
+  if (bytes.size() < sizeof(kMagic) + 4)
     return corrupt("the file is " + llvm::Twine(bytes.size()) +
                    " bytes, shorter than the header");
   if (std::memcmp(bytes.data(), kMagic, sizeof(kMagic)) != 0)
@@ -69,8 +114,17 @@ llvm::Expected<Bundle> kgpu::bundle::read(llvm::StringRef bytes) {
       llvm::support::endian::read32le(bytes.data() + sizeof(kMagic));
   if (version == 0 || version > kFormatVersion)
     return corrupt("format version " + llvm::Twine(version) +
-                   " is not supported (this build reads up to " +
+                   " is not supported (this build reads version " +
                    llvm::Twine(kFormatVersion) + ")");
+  if (version < kFormatVersion)
+    return corrupt("format version " + llvm::Twine(version) +
+                   " (without checksums) is no longer supported (this build "
+                   "reads version " +
+                   llvm::Twine(kFormatVersion) +
+                   "): recompile the bundle with kgpu-translate");
+  if (bytes.size() < kHeaderSize)
+    return corrupt("the file is " + llvm::Twine(bytes.size()) +
+                   " bytes, shorter than the header");
   uint64_t manifestSize =
       llvm::support::endian::read32le(bytes.data() + sizeof(kMagic) + 4);
   if (manifestSize > kMaxManifestSize ||
@@ -79,6 +133,14 @@ llvm::Expected<Bundle> kgpu::bundle::read(llvm::StringRef bytes) {
                    " exceeds the file");
   llvm::StringRef json = bytes.substr(kHeaderSize, manifestSize);
   llvm::StringRef payloadArea = bytes.drop_front(kHeaderSize + manifestSize);
+
+  std::array<uint8_t, 32> digest = sha256(json);
+  if (std::memcmp(digest.data(), bytes.data() + kHeaderSize - 32, 32) != 0)
+    return corrupt("the manifest does not match its checksum (the file was "
+                   "modified or damaged)");
+  if (nestingDepth(json) > kMaxManifestNesting)
+    return corrupt("the manifest nests arrays and objects deeper than " +
+                   llvm::Twine(kMaxManifestNesting) + " levels");
 
   llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(json);
   if (!parsed)
@@ -102,20 +164,26 @@ llvm::Expected<Bundle> kgpu::bundle::read(llvm::StringRef bytes) {
     std::optional<llvm::StringRef> format = object->getString("format");
     std::optional<int64_t> offset = object->getInteger("offset");
     std::optional<int64_t> size = object->getInteger("size");
-    if (!target || !format || !offset || !size)
+    std::optional<llvm::StringRef> checksum = object->getString("sha256");
+    if (!target || !format || !offset || !size || !checksum)
       return corrupt("payload #" + llvm::Twine(i) +
-                     " lacks target, format, offset or size");
+                     " lacks target, format, offset, size or sha256");
     if (*offset < 0 || *size < 0 ||
         static_cast<uint64_t>(*offset) > payloadArea.size() ||
         static_cast<uint64_t>(*size) > payloadArea.size() - *offset)
       return corrupt("payload #" + llvm::Twine(i) + " (" + *target + ", " +
                      *format + ") lies outside the file");
+    llvm::StringRef data = payloadArea.substr(*offset, *size);
+    if (sha256Hex(data) != *checksum)
+      return corrupt("payload #" + llvm::Twine(i) + " (" + *target + ", " +
+                     *format + ") does not match its checksum (the file was "
+                     "modified or damaged)");
     Payload p;
     p.target = target->str();
     p.format = format->str();
     if (std::optional<llvm::StringRef> kernel = object->getString("kernel"))
       p.kernel = kernel->str();
-    p.data = payloadArea.substr(*offset, *size).str();
+    p.data = data.str();
     result.payloads.push_back(std::move(p));
   }
   result.manifest = std::move(*manifest);

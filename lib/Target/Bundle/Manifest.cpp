@@ -163,11 +163,11 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
   return k;
 }
 
-llvm::json::Object mlir::kgpu::buildManifest(ModuleOp kgpuLevel,
-                                             ModuleOp gpuForm,
-                                             StringRef sourceFile,
-                                             StringRef language,
-                                             ArrayRef<std::string> targets) {
+llvm::json::Object
+mlir::kgpu::buildManifest(ModuleOp kgpuLevel, ModuleOp gpuForm,
+                          StringRef sourceFile, StringRef language,
+                          ArrayRef<std::string> targets,
+                          const llvm::StringMap<llvm::json::Object> &vulkan) {
   llvm::json::Array kernels;
   for (auto func : kgpuLevel.getOps<func::FuncOp>()) {
     if (!func->hasAttr(KgpuDialect::getKernelAttrName()))
@@ -177,7 +177,11 @@ llvm::json::Object mlir::kgpu::buildManifest(ModuleOp kgpuLevel,
       if (f.getName() == func.getName())
         outlined = f;
     });
-    kernels.push_back(describeKernel(func, outlined, targets));
+    llvm::json::Object k = describeKernel(func, outlined, targets);
+    auto abi = vulkan.find(func.getName());
+    if (abi != vulkan.end())
+      k["vulkan"] = llvm::json::Object(abi->second);
+    kernels.push_back(std::move(k));
   }
   return llvm::json::Object{
       {"format", "kgpu-bundle"},

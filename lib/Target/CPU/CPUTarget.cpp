@@ -18,6 +18,12 @@
 #include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -31,6 +37,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 
 #include <mutex>
 
@@ -43,6 +50,9 @@ void initializeNativeTarget() {
   std::call_once(flag, [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
+    // `llvm.inline_asm` is parsed by the target's assembly parser while the
+    // object is emitted; without it the AsmPrinter aborts.
+    llvm::InitializeNativeTargetAsmParser();
   });
 }
 
@@ -87,6 +97,68 @@ createTargetMachine(Location loc, const kgpu::CPUTargetOptions &options) {
   return machine;
 }
 
+/// Loops with more instructions than this are not loop-vectorized. LLVM's
+/// loop vectorizer takes time quadratic in the size of a loop body
+/// (VPlan's recursive single-scalar queries over long dependence chains):
+/// a 40,000-statement kernel body would take minutes. Work-item loops this
+/// large are rare and gain little from vectorization next to their size.
+constexpr unsigned kMaxVectorizedLoopInstructions = 1500;
+
+/// Marks the loops that are too large for the loop vectorizer with
+/// `llvm.loop.vectorize.enable = false` (runs right before it).
+struct LimitLoopVectorizationPass
+    : llvm::PassInfoMixin<LimitLoopVectorizationPass> {
+  llvm::PreservedAnalyses run(llvm::Function &function,
+                              llvm::FunctionAnalysisManager &analyses) {
+    llvm::LoopInfo &loops = analyses.getResult<llvm::LoopAnalysis>(function);
+    for (llvm::Loop *loop : loops.getLoopsInPreorder()) {
+      unsigned size = 0;
+      for (llvm::BasicBlock *block : loop->blocks())
+        size += block->size();
+      if (size > kMaxVectorizedLoopInstructions)
+        llvm::addStringMetadataToLoop(loop, "llvm.loop.vectorize.enable", 0);
+    }
+    return llvm::PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
+/// Basic blocks are split into pieces of at most this many instructions
+/// before code generation: the x86 two-address pass (tied-operand
+/// bookkeeping per block) takes time quadratic in the length of a block, and
+/// a long straight-line kernel body is one block (20,000 instructions took
+/// 10 s of code generation, 40,000 over 40 s).
+constexpr unsigned kMaxBlockInstructions = 1000;
+
+/// Splits long blocks. The new blocks have their address taken (in an
+/// internal constant array) so that CodeGenPrepare does not merge them back.
+void splitLongBlocks(llvm::Module &module) {
+  llvm::SmallVector<llvm::Constant *> addresses;
+  for (llvm::Function &function : module) {
+    llvm::SmallVector<llvm::BasicBlock *> longBlocks;
+    for (llvm::BasicBlock &block : function)
+      if (block.size() > 2 * kMaxBlockInstructions)
+        longBlocks.push_back(&block);
+    for (llvm::BasicBlock *block : longBlocks) {
+      while (block->size() > 2 * kMaxBlockInstructions) {
+        auto at = std::next(block->getFirstNonPHIIt(), kMaxBlockInstructions);
+        if (at->isTerminator() || at->isEHPad())
+          break;
+        block = block->splitBasicBlock(at, block->getName() + ".split");
+        addresses.push_back(llvm::BlockAddress::get(&function, block));
+      }
+    }
+  }
+  if (addresses.empty())
+    return;
+  auto *type = llvm::ArrayType::get(
+      llvm::PointerType::getUnqual(module.getContext()), addresses.size());
+  new llvm::GlobalVariable(module, type, /*isConstant=*/true,
+                           llvm::GlobalValue::InternalLinkage,
+                           llvm::ConstantArray::get(type, addresses),
+                           "kgpu.cpu.split_blocks");
+}
+
 void optimize(llvm::Module &module, llvm::TargetMachine &machine,
               unsigned optLevel) {
   llvm::LoopAnalysisManager lam;
@@ -98,6 +170,10 @@ void optimize(llvm::Module &module, llvm::TargetMachine &machine,
   tuning.SLPVectorization = optLevel >= 2;
   tuning.LoopUnrolling = optLevel >= 2;
   llvm::PassBuilder builder(&machine, tuning);
+  builder.registerVectorizerStartEPCallback(
+      [](llvm::FunctionPassManager &passes, llvm::OptimizationLevel) {
+        passes.addPass(LimitLoopVectorizationPass());
+      });
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
   builder.registerFunctionAnalyses(fam);
@@ -111,6 +187,33 @@ void optimize(llvm::Module &module, llvm::TargetMachine &machine,
       optLevel == 0 ? builder.buildO0DefaultPipeline(level)
                     : builder.buildPerModuleDefaultPipeline(level);
   passes.run(module, mam);
+}
+
+/// Reports the errors LLVM's code generator gave, at the `llvm.inline_asm`
+/// op they name when their text matches one (inline assembly is the usual
+/// cause), else at the module.
+LogicalResult reportBackendErrors(ModuleOp lowered,
+                                  ArrayRef<std::string> errors) {
+  SmallVector<LLVM::InlineAsmOp> asmOps;
+  lowered.walk([&](LLVM::InlineAsmOp op) { asmOps.push_back(op); });
+  for (const std::string &error : errors) {
+    Location loc = lowered.getLoc();
+    // The message quotes the assembly after operand substitution: match on
+    // the first word (the mnemonic) of each op's template.
+    for (LLVM::InlineAsmOp op : asmOps) {
+      StringRef word = StringRef(op.getAsmString())
+                           .ltrim()
+                           .take_until([](char c) { return llvm::isSpace(c); });
+      if (!word.empty() && StringRef(error).contains(word)) {
+        loc = op.getLoc();
+        break;
+      }
+    }
+    if (loc == lowered.getLoc() && asmOps.size() == 1)
+      loc = asmOps.front().getLoc();
+    emitError(loc) << "CPU target: " << StringRef(error).trim();
+  }
+  return failure();
 }
 
 /// Finds the C compiler driver used as the linker.
@@ -158,7 +261,23 @@ FailureOr<std::string> kgpu::compileToObject(ModuleOp gpuForm,
     return emitError(loc) << "CPU target: translation to LLVM IR failed";
   llvmModule->setTargetTriple(machine->getTargetTriple());
   llvmModule->setDataLayout(machine->createDataLayout());
+  // LLVM reports errors in inline assembly (and other backend errors)
+  // through the context; its default handler would exit the process.
+  llvm::SmallVector<std::string> backendErrors;
+  llvmContext.setDiagnosticHandlerCallBack(
+      [](const llvm::DiagnosticInfo *info, void *context) {
+        if (info->getSeverity() != llvm::DS_Error)
+          return;
+        std::string message;
+        llvm::raw_string_ostream os(message);
+        llvm::DiagnosticPrinterRawOStream printer(os);
+        info->print(printer);
+        static_cast<llvm::SmallVector<std::string> *>(context)->push_back(
+            message);
+      },
+      &backendErrors);
   optimize(*llvmModule, *machine, options.optLevel);
+  splitLongBlocks(*llvmModule);
 
   SmallString<0> object;
   llvm::raw_svector_ostream stream(object);
@@ -168,6 +287,8 @@ FailureOr<std::string> kgpu::compileToObject(ModuleOp gpuForm,
     return emitError(loc) << "CPU target: the target machine cannot emit "
                              "object files";
   codegen.run(*llvmModule);
+  if (!backendErrors.empty())
+    return reportBackendErrors(**lowered, backendErrors);
   return std::string(object.str());
 }
 

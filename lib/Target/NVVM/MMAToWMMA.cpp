@@ -12,6 +12,7 @@
 #include "kgpu/Target/NVVM/NVVMTarget.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -238,6 +239,43 @@ LogicalResult mlir::kgpu::lowerMmaToWMMA(Operation *root) {
     return WalkResult::advance();
   });
   if (shapes.wasInterrupted())
+    return failure();
+
+  // WMMA needs sm_70 (f16), sm_72 (8-bit integers) or sm_80 (bf16): check
+  // against the chip of the NVVM target attached to the gpu.module (none
+  // attached: no check), before NVPTX fails to select the intrinsics.
+  WalkResult chips = root->walk([](Operation *op) {
+    auto gpuModule = op->getParentOfType<gpu::GPUModuleOp>();
+    if (!gpuModule || !gpuModule.getTargetsAttr())
+      return WalkResult::advance();
+    for (Type type : llvm::concat<Type>(op->getOperandTypes(),
+                                        op->getResultTypes())) {
+      auto fragment = dyn_cast<MmaFragmentType>(type);
+      if (!fragment)
+        continue;
+      Type element = fragment.getElementType();
+      unsigned needed = element.isBF16()                ? 80
+                        : element.isSignlessInteger(8) ? 72
+                                                        : 70;
+      for (Attribute attr : gpuModule.getTargetsAttr()) {
+        auto target = dyn_cast<NVVM::NVVMTargetAttr>(attr);
+        if (!target)
+          continue;
+        StringRef chip = target.getChip();
+        unsigned sm = 0;
+        if (!chip.consume_front("sm_") || chip.consumeInteger(10, sm) ||
+            sm >= needed)
+          continue;
+        op->emitError("tensor-core ops on ")
+            << element << " need sm_" << needed
+            << " or newer (WMMA), but the CUDA target is "
+            << target.getChip();
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (chips.wasInterrupted())
     return failure();
 
   MLIRContext *ctx = root->getContext();

@@ -10,6 +10,8 @@
 
 #include <spirv_cross/spirv_cross_c.h>
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::kgpu;
 
@@ -140,6 +142,24 @@ FailureOr<std::string> mlir::kgpu::crossCompile(ArrayRef<uint32_t> words,
             resources, SPVC_RESOURCE_TYPE_STORAGE_BUFFER, &buffers,
             &numBuffers) != SPVC_SUCCESS)
       return fail("cannot list the storage buffers");
+    // The push-constant block (the scalar arguments) follows the buffers:
+    // [[buffer(B)]], B one past the highest binding, like the storage
+    // buffer that holds the scalars when they do not fit push constants.
+    uint32_t next = 0;
+    for (const spvc_reflected_resource &buffer :
+         llvm::ArrayRef(buffers, numBuffers))
+      next = std::max(next, spvc_compiler_get_decoration(compiler, buffer.id,
+                                                         SpvDecorationBinding) +
+                                1);
+    spvc_msl_resource_binding pushConstants;
+    spvc_msl_resource_binding_init(&pushConstants);
+    pushConstants.stage = SpvExecutionModelGLCompute;
+    pushConstants.desc_set = SPVC_MSL_PUSH_CONSTANT_DESC_SET;
+    pushConstants.binding = SPVC_MSL_PUSH_CONSTANT_BINDING;
+    pushConstants.msl_buffer = next;
+    if (spvc_compiler_msl_add_resource_binding(compiler, &pushConstants) !=
+        SPVC_SUCCESS)
+      return fail("cannot bind the MSL push constants");
     for (const spvc_reflected_resource &buffer :
          llvm::ArrayRef(buffers, numBuffers)) {
       spvc_msl_resource_binding binding;
@@ -169,6 +189,18 @@ FailureOr<std::string> mlir::kgpu::crossCompile(ArrayRef<uint32_t> words,
     if (wide)
       spvc_compiler_options_set_bool(
           options, SPVC_COMPILER_OPTION_HLSL_ENABLE_16BIT_TYPES, SPVC_TRUE);
+    // The push-constant block (the scalar arguments): a constant buffer at
+    // register(b0, space0).
+    spvc_hlsl_resource_binding pushConstants;
+    spvc_hlsl_resource_binding_init(&pushConstants);
+    pushConstants.stage = SpvExecutionModelGLCompute;
+    pushConstants.desc_set = SPVC_HLSL_PUSH_CONSTANT_DESC_SET;
+    pushConstants.binding = SPVC_HLSL_PUSH_CONSTANT_BINDING;
+    pushConstants.cbv.register_space = 0;
+    pushConstants.cbv.register_binding = 0;
+    if (spvc_compiler_hlsl_add_resource_binding(compiler, &pushConstants) !=
+        SPVC_SUCCESS)
+      return fail("cannot bind the HLSL push constants");
     // HLSL has no work-group count builtin: SPIRV-Cross reads it from a
     // constant buffer, placed at register(b0, space1) (docs/codegen.md).
     spvc_variable_id numWorkgroups =

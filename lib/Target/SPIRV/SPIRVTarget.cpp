@@ -4,7 +4,9 @@
 
 #include "kgpu/Conversion/KgpuToSPIRV/Passes.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/SPIRV/Serialization.h"
@@ -20,6 +22,7 @@ void mlir::kgpu::buildSPIRVPipeline(OpPassManager &pm,
   options.float64 = opts.float64;
   options.float16 = opts.float16;
   options.atomicFloatAdd = opts.atomicFloatAdd;
+  options.fpContract = opts.fpContract;
   buildGPUToSPIRVPipeline(pm, options);
 }
 
@@ -89,6 +92,57 @@ static bool markWorkgroupSizeBuiltIn(SmallVectorImpl<uint32_t> &words) {
   return true;
 }
 
+/// Reads back where kgpu-spirv-pack-scalars put the scalar arguments of
+/// `kernel` (the gpu.func `func` of the GPU form) in `module`.
+static LogicalResult describeScalars(spirv::ModuleOp module,
+                                     gpu::GPUFuncOp func,
+                                     SPIRVScalarBlock &block) {
+  SmallVector<uint32_t> params;
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
+    if (!isa<MemRefType>(type))
+      params.push_back(static_cast<uint32_t>(i));
+  spirv::StructType members;
+  for (auto var : module.getOps<spirv::GlobalVariableOp>()) {
+    auto ptr = cast<spirv::PointerType>(var.getType());
+    auto type = dyn_cast<spirv::StructType>(ptr.getPointeeType());
+    if (!type || type.getNumElements() == 0)
+      continue;
+    if (ptr.getStorageClass() == spirv::StorageClass::PushConstant) {
+      block.storage = SPIRVScalarBlock::Storage::PushConstant;
+    } else if (ptr.getStorageClass() == spirv::StorageClass::StorageBuffer &&
+               llvm::all_of(type.getElementTypes(), [](Type t) {
+                 return isa<IntegerType, FloatType>(t);
+               }) &&
+               var.getBinding()) {
+      block.storage = SPIRVScalarBlock::Storage::StorageBuffer;
+      block.binding = *var.getBinding();
+    } else {
+      continue;
+    }
+    members = type;
+    break;
+  }
+  if (!members) {
+    if (params.empty())
+      return success();
+    return module.emitError("the SPIR-V module of '")
+           << func.getName() << "' has no block for its scalar arguments";
+  }
+  if (members.getNumElements() != params.size())
+    return module.emitError("the scalar block of '")
+           << func.getName() << "' has " << members.getNumElements()
+           << " members for " << params.size() << " scalar arguments";
+  for (unsigned i = 0, e = members.getNumElements(); i < e; ++i) {
+    uint32_t offset = members.getMemberOffset(i);
+    uint32_t slot = members.getElementType(i).getIntOrFloatBitWidth() > 32
+                        ? 8
+                        : 4;
+    block.members.emplace_back(params[i], offset);
+    block.size = std::max(block.size, offset + slot);
+  }
+  return success();
+}
+
 FailureOr<SmallVector<SPIRVKernel>>
 mlir::kgpu::compileToSPIRV(ModuleOp gpuForm, const SPIRVTargetOptions &opts) {
   FailureOr<OwningOpRef<ModuleOp>> lowered = lowerToSPIRVDialect(gpuForm, opts);
@@ -114,6 +168,16 @@ mlir::kgpu::compileToSPIRV(ModuleOp gpuForm, const SPIRVTargetOptions &opts) {
           kernel.workgroupSize[i] =
               static_cast<int32_t>(cast<IntegerAttr>(value).getInt());
     }
+    gpu::GPUFuncOp func;
+    gpuForm.walk([&](gpu::GPUFuncOp candidate) {
+      if (candidate.isKernel() && candidate.getName() == kernel.name)
+        func = candidate;
+    });
+    if (!func)
+      return spirvModule.emitError("no gpu.func kernel '")
+             << kernel.name << "' in the GPU form";
+    if (failed(describeScalars(spirvModule, func, kernel.scalars)))
+      return failure();
     SmallVector<uint32_t> words;
     if (failed(spirv::serialize(spirvModule, words)))
       return spirvModule.emitError("cannot serialize the SPIR-V module of '")

@@ -92,4 +92,76 @@ def KgpuMMAToLoopsPass : Pass<"kgpu-mma-to-loops", "::mlir::ModuleOp"> {
   ];
 }
 
+def KgpuCPUDefineDivisionPass
+    : Pass<"kgpu-cpu-define-division", "::mlir::ModuleOp"> {
+  let summary = "Integer division and remainder that never trap, with the "
+                "results NVIDIA GPUs give";
+  let description = [{
+    Upstream has no pass that makes integer division total. `arith.divsi`,
+    `divui`, `remsi` and `remui` are undefined for a zero divisor (and the
+    signed ones for `MIN / -1`); x86's `div`/`idiv` raise SIGFPE there and
+    would kill the host, while GPUs produce a value. Each such op whose
+    divisor is not a constant known to be safe divides by a safe divisor
+    (`select(unsafe, 1, rhs)`) and selects the defined result:
+
+    * `x / 0` and `x % 0` are all ones (-1 signed, the maximum unsigned) for
+      every `x`, signed and unsigned, as measured on an NVIDIA H200 for PTX
+      `div`/`rem` `.s32/.u32/.s64/.u64` (PTX leaves them unspecified);
+    * `MIN / -1` is `MIN` (wrapping) and `MIN % -1` is 0.
+
+    `arith.ceildivsi`, `ceildivui` and `floordivsi` are first expanded with
+    upstream's patterns. Scalars, `index` and vectors are handled.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def KgpuCPUCheckPrivateMemoryPass
+    : Pass<"kgpu-cpu-check-private-memory", "::mlir::ModuleOp"> {
+  let summary = "Bounds the private memory of a work-item for the CPU target";
+  let description = [{
+    A kgpu-specific limit (upstream has no such check). Sums the statically
+    sized private `memref.alloca`s of every GPU-form kernel and of the
+    device functions it may call (each once); a total over `limit` bytes is
+    an error at the largest of them. Together with the
+    per-call bound of `kgpu-cpu-heap-frames` this keeps every CPU kernel's
+    memory finite and known at compile time.
+  }];
+  let options = [
+    Option<"limit", "limit", "uint64_t", /*default=*/"256u << 20",
+           "Most bytes of private memory per work-item (default 256 MiB)">
+  ];
+}
+
+def KgpuCPUHeapFramesPass : Pass<"kgpu-cpu-heap-frames", "::mlir::ModuleOp"> {
+  let summary = "Moves the large arrays of CPU functions from the stack to "
+                "one heap block per call";
+  let description = [{
+    Upstream's memref lowering puts every `memref.alloca` in the stack frame;
+    large private arrays, local memory and the per-work-item storage of
+    values kept across barriers (all entry-block allocas after
+    `kgpu-gpu-to-cpu`) would overflow the worker thread's stack. For each
+    `func.func`, the statically sized entry-block allocas stay on the stack
+    while they fit in `stack-budget` bytes (in order); the others become
+    `memref.view`s of one `memref.alloc` (64-byte aligned offsets) made at
+    the function entry and freed before every `func.return`. In functions
+    without results and with one block (the kernel functions), the work of
+    the call is guarded by `scf.if` on the block being non-null, so that an
+    allocation failure skips the work-groups instead of crashing the host.
+    A function whose entry-block arrays total more than `frame-limit` bytes
+    is a located error at its largest array.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+  let options = [
+    Option<"stackBudget", "stack-budget", "uint64_t",
+           /*default=*/"256u << 10",
+           "Bytes of arrays a function keeps on the stack (default 256 KiB)">,
+    Option<"frameLimit", "frame-limit", "uint64_t", /*default=*/"1u << 30",
+           "Most bytes of arrays per call of a function (default 1 GiB)">
+  ];
+}
+
 #endif // KGPU_CONVERSION_GPUTOCPU_PASSES

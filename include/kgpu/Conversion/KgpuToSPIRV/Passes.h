@@ -39,7 +39,8 @@ namespace kgpu {
 /// (higher benefit): `gpu.shuffle`, so that the width may be
 /// `gpu.subgroup_size`, and `gpu.subgroup_reduce`, so that every kind
 /// (including and/or/xor) becomes a `spirv.GroupNonUniform*` op, uniform or
-/// not.
+/// not. Also lowers `arith.index_castui` from and to `i1`, which upstream's
+/// `spirv.UConvert` pattern cannot.
 void populateKgpuToSPIRVPatterns(SPIRVTypeConverter &typeConverter,
                                  RewritePatternSet &patterns);
 
@@ -68,12 +69,19 @@ struct GPUToSPIRVPipelineOptions
       *this, "atomic-float-add",
       llvm::cl::desc("The device has SPV_EXT_shader_atomic_float_add"),
       llvm::cl::init(true)};
+  PassOptions::Option<std::string> fpContract{
+      *this, "fp-contract",
+      llvm::cl::desc("Floating-point contraction: off (every float add, "
+                     "sub, mul, div, rem and negate is NoContraction), on "
+                     "or fast (the driver may fuse)"),
+      llvm::cl::init("on")};
 };
 
 /// Adds the whole GPU form -> SPIR-V pipeline to `pm` (anchored on
 /// builtin.module): attach the target, emulate float atomics, convert
 /// (upstream GPU/SCF/arith/memref/func/math + kgpu patterns), split into one
-/// spirv.module per kernel, then `spirv-lower-abi-attrs` and
+/// spirv.module per kernel, then `spirv-lower-abi-attrs`, kgpu's scalar
+/// packing, `kgpu-spirv-no-contraction` (fp-contract=off) and
 /// `spirv-update-vce` on every spirv.module.
 void buildGPUToSPIRVPipeline(OpPassManager &pm,
                              const GPUToSPIRVPipelineOptions &options);

@@ -89,9 +89,13 @@ def ConvertKgpuToSPIRV : Pass<"convert-kgpu-to-spirv", "mlir::ModuleOp"> {
     non-uniform op computes the same) and supports the bitwise kinds,
     `gpu.shuffle` accepts
     `gpu.subgroup_size` as its width (the validity result is computed
-    against the actual subgroup size). Constructs Vulkan cannot express
-    (`gpu.all_reduce`, workgroup/private attributions, tensor-core ops,
-    kgpu ops that should have been lowered earlier) are located errors
+    against the actual subgroup size), `arith.index_castui` works on `i1`,
+    and kernel buffers of `index` elements become `i64` arrays (64-bit on
+    every target; loads truncate to the 32-bit index, stores sign-extend).
+    Constructs Vulkan cannot express (`gpu.all_reduce`, workgroup/private
+    attributions, tensor-core ops, kgpu ops that should have been lowered
+    earlier, index constants beyond 32 bits such as 64-bit parallel-for
+    bounds, private arrays over 16 KiB per work-item) are located errors
     naming the op and the target.
   }];
   let dependentDialects = ["mlir::spirv::SPIRVDialect"];
@@ -143,6 +147,43 @@ def KgpuSPIRVCompleteVCE
     deduction misses but spirv-val requires: `Int64Atomics` for atomics on
     64-bit integers, `AtomicFloat64AddEXT` for `spirv.EXT.AtomicFAdd` on
     f64.
+  }];
+}
+
+def KgpuSPIRVNoContraction
+    : Pass<"kgpu-spirv-no-contraction", "mlir::spirv::ModuleOp"> {
+  let summary = "Decorate float arithmetic with NoContraction";
+  let description = [{
+    Written because upstream has no pass that forbids floating-point
+    contraction in SPIR-V (arith-to-spirv drops `fastmath` flags, and the
+    arith ops carry no contraction flag kgpu could set). Puts the
+    `no_contraction` unit attribute (serialized as the `NoContraction`
+    decoration; SPIRV-Cross prints `precise`) on every `spirv.FAdd`,
+    `spirv.FSub`, `spirv.FMul`, `spirv.FDiv`, `spirv.FRem`, `spirv.FMod` and
+    `spirv.FNegate`, so that a Vulkan driver cannot fuse a multiply and an
+    add into an FMA: the SPIR-V form of `--fp-contract=off`. Explicit FMAs
+    (`spirv.GL.Fma`, from `math.fma`) stay fused.
+  }];
+}
+
+def KgpuSPIRVPackScalars
+    : Pass<"kgpu-spirv-pack-scalars", "mlir::spirv::ModuleOp"> {
+  let summary = "Pack the scalar kernel arguments into one push-constant "
+                "block (or one storage buffer)";
+  let description = [{
+    Written because upstream's entry-point ABI (`spirv-lower-abi-attrs`)
+    makes every scalar argument its own storage buffer, which spends one
+    descriptor per scalar: a kernel with more parameters than the device's
+    `maxPerStageDescriptorStorageBuffers` (32 on lavapipe) cannot run.
+    Runs after `spirv-lower-abi-attrs`: the scalar argument variables
+    (`bind(0, i)` storage buffers holding one integer or float) are replaced
+    by the members of one block, in argument order, each at the next offset
+    aligned to its slot (8 bytes for 64-bit types, 4 for the others). The
+    block is a `PushConstant` variable when it holds at most 128 bytes (what
+    Vulkan guarantees) and only 32- and 64-bit members; otherwise it is the
+    storage buffer `bind(0, B)`, B one past the highest binding of a buffer
+    argument. Buffer arguments keep `bind(0, i)`. The "SPIR-V ABI" of
+    docs/codegen.md describes the result.
   }];
 }
 

@@ -24,6 +24,7 @@
 #define KGPU_FRONTEND_KGC_AST_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Casting.h"
@@ -1093,6 +1094,14 @@ private:
 /// `(a + (b * c))`. Implicit casts print as `Kind:type(e)`; LValueToRValue
 /// casts are omitted unless `showLoads`.
 std::string printExpr(const Expr *e, bool showLoads = false);
+
+/// Appends the direct sub-expressions of `e` to `out`, left to right.
+void appendChildren(const Expr *e, llvm::SmallVectorImpl<Expr *> &out);
+
+/// Calls `visit` on `e` and all its sub-expressions in pre-order (left to
+/// right) with an explicit stack, so that long operator chains do not
+/// recurse. Stops and returns false as soon as `visit` returns false.
+bool walkExpr(const Expr *e, llvm::function_ref<bool(const Expr *)> visit);
 
 /// Strips ImplicitCastExprs.
 const Expr *ignoreImplicitCasts(const Expr *e);

@@ -24,9 +24,12 @@ namespace kgpu::kgc {
 class Lexer {
 public:
   /// `buffer` must stay alive for as long as the tokens are used (it normally
-  /// belongs to the SourceMgr used by `diags`).
+  /// belongs to the SourceMgr used by `diags`). A UTF-8 byte-order mark at
+  /// the start of the buffer is skipped.
   Lexer(llvm::StringRef buffer, DiagnosticEngine &diags)
-      : buffer(buffer), cur(buffer.begin()), diags(diags) {}
+      : buffer(buffer),
+        cur(buffer.begin() + (buffer.starts_with("\xEF\xBB\xBF") ? 3 : 0)),
+        diags(diags) {}
 
   /// Lexes the next token. Returns an eof token at the end of the buffer
   /// (repeatedly).

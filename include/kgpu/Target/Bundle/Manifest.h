@@ -4,6 +4,7 @@
 #define KGPU_TARGET_BUNDLE_MANIFEST_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
 
 namespace mlir {
@@ -14,10 +15,12 @@ namespace kgpu {
 /// location, parameters (name, kind, element type, access), launch model,
 /// work-group size, reductions and subgroup use; local memory comes from
 /// the corresponding gpu.func of `gpuForm`. `targets` are the targets with
-/// a payload.
-llvm::json::Object buildManifest(ModuleOp kgpuLevel, ModuleOp gpuForm,
-                                 StringRef sourceFile, StringRef language,
-                                 ArrayRef<std::string> targets);
+/// a payload. `vulkan` maps a kernel name to the "vulkan" object of its
+/// entry (the binding of its scalar arguments, docs/bundle.md).
+llvm::json::Object
+buildManifest(ModuleOp kgpuLevel, ModuleOp gpuForm, StringRef sourceFile,
+              StringRef language, ArrayRef<std::string> targets,
+              const llvm::StringMap<llvm::json::Object> &vulkan = {});
 
 } // namespace kgpu
 } // namespace mlir

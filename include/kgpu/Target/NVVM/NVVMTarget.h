@@ -35,10 +35,25 @@ struct NVVMTargetOptions {
   /// may) or "fast".
   std::string fpContract = "on";
   /// Link libdevice (when the toolkit has it). compileToNVVMBinary and
-  /// lowerToNVVM clear this for modules without math ops: parsing and
+  /// lowerToNVVM link it only when the lowered module calls it (math
+  /// functions PTX has no instruction for: sin, exp, ...): parsing and
   /// linking libdevice is most of the compile time of a small kernel.
   bool linkLibdevice = true;
 };
+
+/// The oldest GPU kgpu compiles for (PTX 8.0, warp-synchronous shuffles).
+constexpr unsigned kMinimumSM = 50;
+
+/// Why `chip` is not a GPU kgpu can compile for (one that LLVM's NVPTX
+/// backend knows, sm_50 or newer), or nothing when it is.
+std::optional<std::string> checkNVVMChip(StringRef chip);
+
+/// The PTX features for `chip`: "+ptx80", or none (LLVM then takes the
+/// oldest PTX version that supports the chip) for chips PTX 8.0 predates.
+std::string getDefaultPTXFeatures(StringRef chip);
+
+/// nvvm/libdevice/libdevice.10.bc of the toolkit findCUDAToolkit finds.
+std::optional<std::string> findLibdevice(StringRef cudaPath);
 
 /// The CUDA toolkit directory that `options` and the environment name, if
 /// one exists with `nvvm/libdevice/libdevice.10.bc` or `bin/ptxas`.
@@ -67,7 +82,8 @@ LogicalResult lowerToNVVM(ModuleOp module, const NVVMTargetOptions &options);
 FailureOr<std::string> compileToNVVMBinary(ModuleOp module, NVVMFormat format,
                                            const NVVMTargetOptions &options);
 
-/// Registers `kgpu-prepare-nvvm` and the `kgpu-gpu-to-nvvm` pipeline.
+/// Registers `kgpu-prepare-nvvm`, `kgpu-convert-gpu-to-nvvm` and the
+/// `kgpu-gpu-to-nvvm` pipeline.
 void registerKgpuNVVMTarget();
 
 } // namespace kgpu

@@ -44,6 +44,24 @@ struct SPIRVTargetOptions {
   /// instruction. Without it they become compare-and-swap loops, which
   /// also cross-compile to MSL and HLSL.
   bool atomicFloatAdd = true;
+  /// Floating-point contraction: "off" decorates every float add, sub, mul,
+  /// div, rem and negate with NoContraction (drivers must not fuse them into
+  /// FMAs); "on" and "fast" leave fusion to the driver.
+  std::string fpContract = "on";
+};
+
+/// Where the scalar arguments of a kernel are ("SPIR-V ABI" in
+/// docs/codegen.md): one block holding all of them.
+struct SPIRVScalarBlock {
+  enum class Storage { None, PushConstant, StorageBuffer };
+  /// None when the kernel has no scalar argument.
+  Storage storage = Storage::None;
+  /// The binding in descriptor set 0 (StorageBuffer only).
+  uint32_t binding = 0;
+  /// The block's size in bytes.
+  uint32_t size = 0;
+  /// (argument index, byte offset) of every scalar argument, in order.
+  std::vector<std::pair<uint32_t, uint32_t>> members;
 };
 
 /// One kernel compiled to SPIR-V.
@@ -59,6 +77,8 @@ struct SPIRVKernel {
   /// built-in is the composite of the specialization constants SpecId 0, 1,
   /// 2 (x, y, z; 32-bit), set at pipeline creation.
   bool dynamicWorkgroupSize = false;
+  /// The kernel's scalar arguments.
+  SPIRVScalarBlock scalars;
 };
 
 /// Adds the `kgpu-gpu-to-spirv` pipeline for `opts` to `pm` (anchored on

@@ -293,3 +293,107 @@ TEST(LexerTest, EmptyAndWhitespaceOnly) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Line endings, byte-order mark and long lines
+//===----------------------------------------------------------------------===//
+
+/// Splits a diagnostic output into lines.
+static std::vector<std::string> splitLines(const std::string &s) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start < s.size()) {
+    size_t nl = s.find('\n', start);
+    if (nl == std::string::npos)
+      nl = s.size();
+    lines.push_back(s.substr(start, nl - start));
+    start = nl + 1;
+  }
+  return lines;
+}
+
+TEST(LexerTest, CROnlyLineEndings) {
+  // Old Mac line endings: every '\r' ends a line.
+  auto r = lex("int a;\rint b;\r  @ x;\r");
+  EXPECT_EQ(r.errors, 1u);
+  EXPECT_NE(r.diags.find("lex.kgc:3:3: error: invalid character '@'"),
+            std::string::npos)
+      << r.diags;
+  auto lines = splitLines(r.diags);
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[1], "  @ x;");
+  EXPECT_EQ(lines[2], "  ^");
+  SourceLocation loc = getSourceLocation(*r.sm, r.tokens[3].getLoc());
+  EXPECT_EQ(loc.line, 2u);
+  EXPECT_EQ(loc.column, 1u);
+}
+
+TEST(LexerTest, MixedLineEndings) {
+  // "\r\n" is one line ending, "\r" and "\n" one each.
+  auto r = lex("a\r\nb\rc\n\r\n  @");
+  EXPECT_NE(r.diags.find("lex.kgc:5:3: error: invalid character '@'"),
+            std::string::npos)
+      << r.diags;
+  SourceLocation b = getSourceLocation(*r.sm, r.tokens[1].getLoc());
+  SourceLocation c = getSourceLocation(*r.sm, r.tokens[2].getLoc());
+  EXPECT_EQ(b.line, 2u);
+  EXPECT_EQ(c.line, 3u);
+  EXPECT_EQ(c.column, 1u);
+}
+
+TEST(LexerTest, ByteOrderMarkIsSkipped) {
+  auto r = lex("\xEF\xBB\xBFint x @");
+  EXPECT_EQ(r.errors, 1u);
+  ASSERT_GE(r.tokens.size(), 2u);
+  EXPECT_EQ(r.tokens[0].getKind(), TokenKind::kw_int);
+  // Columns do not count the byte-order mark.
+  SourceLocation loc = getSourceLocation(*r.sm, r.tokens[0].getLoc());
+  EXPECT_EQ(loc.line, 1u);
+  EXPECT_EQ(loc.column, 1u);
+  EXPECT_NE(r.diags.find("lex.kgc:1:7: error: invalid character '@'"),
+            std::string::npos)
+      << r.diags;
+  auto lines = splitLines(r.diags);
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[1], "int x @");
+  EXPECT_EQ(lines[2], "      ^");
+  // A BOM anywhere else is still an error.
+  auto r2 = lex("int \xEF\xBB\xBFx");
+  EXPECT_EQ(r2.errors, 1u);
+}
+
+TEST(LexerTest, LongLineIsClipped) {
+  // One error in the middle of a 4 MB line: the echoed line is a window
+  // around the column, with the caret under the offending character.
+  std::string src(4u << 20, ' ');
+  size_t at = 2u << 20;
+  src[at] = '@';
+  src[at - 3] = 'x';
+  auto r = lex(src);
+  EXPECT_EQ(r.errors, 1u);
+  EXPECT_LT(r.diags.size(), 1000u);
+  EXPECT_NE(r.diags.find("lex.kgc:1:" + std::to_string(at + 1) +
+                         ": error: invalid character '@'"),
+            std::string::npos);
+  auto lines = splitLines(r.diags);
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_EQ(lines[1].substr(0, 3), "...");
+  EXPECT_EQ(lines[1].substr(lines[1].size() - 3), "...");
+  size_t caret = lines[2].find('^');
+  ASSERT_NE(caret, std::string::npos);
+  EXPECT_EQ(lines[1][caret], '@');
+  EXPECT_EQ(lines[1][caret - 3], 'x');
+  // Near the start and the end of a long line the window is not centered.
+  std::string src2(1000, ' ');
+  src2[2] = '@';
+  src2[997] = '@';
+  auto r2 = lex(src2);
+  auto lines2 = splitLines(r2.diags);
+  ASSERT_GE(lines2.size(), 6u);
+  EXPECT_EQ(lines2[1].substr(0, 3), "  @");
+  EXPECT_EQ(lines2[2], "  ^");
+  size_t caret2 = lines2[5].find('^');
+  ASSERT_NE(caret2, std::string::npos);
+  EXPECT_EQ(lines2[4].substr(0, 3), "...");
+  EXPECT_EQ(lines2[4][caret2], '@');
+}

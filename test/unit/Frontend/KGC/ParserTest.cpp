@@ -311,16 +311,99 @@ TEST(ParserTest, NestingLimit) {
       "kernel void k(global int* o) { o[0] = " + std::string(100, '(') + "1" +
       std::string(100, ')') + "; }";
   EXPECT_EQ(runFrontend(ok).numErrors, 0u);
+  // A flat operator chain is not nesting: 100,000 terms are accepted
+  // (parsed, checked and dumped without deep recursion).
   std::string chain = "kernel void k(global int* o, int x) { o[0] = x";
   for (int i = 0; i < 100000; ++i)
     chain += "+x";
   chain += "; }";
   auto r3 = runFrontend(chain);
-  EXPECT_EQ(r3.numErrors, 1u);
+  EXPECT_EQ(r3.numErrors, 0u) << r3.firstError();
   std::string unary =
       "kernel void k(global int* o, int x) { o[0] = " + std::string(5000, '-') +
       "x; }";
   EXPECT_EQ(runFrontend(unary).numErrors, 1u);
+}
+
+TEST(ParserTest, FlatChainsAreNotNesting) {
+  auto analyze = [](const std::string &src) {
+    auto r = runFrontend(src);
+    // (The dump indents each else-if level: only for small inputs.)
+    if (r.tu && src.size() < 100000) {
+      std::string dump;
+      llvm::raw_string_ostream os(dump);
+      r.tu->dump(os);
+    }
+    return r;
+  };
+  // 300 and 100,000 else-if arms.
+  for (int n : {300, 100000}) {
+    std::string src = "kernel void k(global int* o, int x) {\n";
+    for (int i = 0; i < n; ++i)
+      src += (i ? "  else if (x == " : "  if (x == ") + std::to_string(i) +
+             ") o[0] = " + std::to_string(i) + ";\n";
+    src += "  else o[0] = -1;\n}\n";
+    auto r = analyze(src);
+    EXPECT_EQ(r.numErrors, 0u) << n << ": " << r.firstError();
+    ASSERT_TRUE(r.tu);
+    // The AST is the usual right-nested chain.
+    auto body = getBody(*r.tu, "k");
+    ASSERT_EQ(body.size(), 1u);
+    const Stmt *cur = body[0];
+    int arms = 0;
+    while (auto *i = llvm::dyn_cast_or_null<IfStmt>(cur)) {
+      ++arms;
+      cur = i->getElse();
+    }
+    EXPECT_EQ(arms, n);
+  }
+  // Comma, && and constant chains of 100,000 terms; a constant chain is
+  // folded iteratively too (array size).
+  std::string comma = "kernel void k(global int* o, int x) { x = 0";
+  std::string land = "kernel void k(global int* o, int x) { o[0] = x > 0";
+  std::string sum = "kernel void k(global int* o) { int a[0";
+  for (int i = 0; i < 100000; ++i) {
+    comma += ", x++";
+    land += " && x > " + std::to_string(i % 7);
+    sum += " + 1";
+  }
+  comma += "; o[0] = x; }";
+  land += "; }";
+  sum += "]; a[0] = 1; o[0] = a[0]; }";
+  for (const std::string *src : {&comma, &land, &sum}) {
+    auto r = analyze(*src);
+    EXPECT_EQ(r.numErrors, 0u) << r.firstError();
+  }
+  // 200 nested subscripts (real nesting, one level each) are accepted;
+  // 300 are refused with a located error, not a stack overflow.
+  auto subscripts = [](int n) {
+    std::string src = "kernel void k(global int* o) { o[0] = ";
+    for (int i = 0; i < n; ++i)
+      src += "o[";
+    src += "0";
+    for (int i = 0; i < n; ++i)
+      src += "]";
+    return src + "; }";
+  };
+  EXPECT_EQ(analyze(subscripts(200)).numErrors, 0u)
+      << analyze(subscripts(200)).firstError();
+  auto deep = analyze(subscripts(300));
+  EXPECT_EQ(deep.numErrors, 1u);
+  EXPECT_NE(deep.firstError().find("nesting too deep"), std::string::npos);
+  EXPECT_EQ(deep.firstError().rfind("1:", 0), 0u) << deep.firstError();
+  // Real nesting of 100,000 levels is refused, with one located error.
+  std::string parens = "kernel void k(global int* o) { o[0] = " +
+                       std::string(100000, '(') + "1" +
+                       std::string(100000, ')') + "; }";
+  EXPECT_EQ(analyze(parens).numErrors, 1u);
+  std::string blocks = "kernel void k(global int* o) " +
+                       std::string(100000, '{') + std::string(100000, '}');
+  EXPECT_EQ(analyze(blocks).numErrors, 1u);
+  std::string assigns = "kernel void k(global int* o, int x) { ";
+  for (int i = 0; i < 100000; ++i)
+    assigns += "x = ";
+  assigns += "1; }";
+  EXPECT_EQ(analyze(assigns).numErrors, 1u);
 }
 
 TEST(ParserTest, TooManyErrorsStops) {

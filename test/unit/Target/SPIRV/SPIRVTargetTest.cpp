@@ -470,6 +470,103 @@ module attributes {gpu.container_module} {
   EXPECT_NE(glsl->find("set = 0, binding = 1"), std::string::npos) << *glsl;
 }
 
+TEST(SPIRVTarget, ScalarsArePackedIntoOneBlock) {
+  auto context = makeContext();
+  // Scalars at arguments 0, 2 and 3 (i32, i64, f32): 16 bytes of push
+  // constants; the buffer keeps binding 1.
+  OwningOpRef<ModuleOp> module = parse(*context, R"mlir(
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%n: i32, %y: memref<?xf32>, %t: i64, %a: f32) kernel
+        attributes {kgpu.workgroup_size = array<i32: 64, 1, 1>} {
+      %i = gpu.thread_id x
+      %ni = arith.index_cast %n : i32 to index
+      %j = arith.addi %i, %ni : index
+      %tf = arith.sitofp %t : i64 to f32
+      %s = arith.addf %tf, %a : f32
+      memref.store %s, %y[%j] : memref<?xf32>
+      gpu.return
+    }
+  }
+}
+)mlir");
+  ASSERT_TRUE(module);
+  FailureOr<SmallVector<SPIRVKernel>> kernels =
+      compileToSPIRV(*module, SPIRVTargetOptions());
+  ASSERT_TRUE(succeeded(kernels));
+  const SPIRVKernel &kernel = kernels->front();
+  checkKernel(kernel);
+  using Storage = SPIRVScalarBlock::Storage;
+  EXPECT_EQ(kernel.scalars.storage, Storage::PushConstant);
+  EXPECT_EQ(kernel.scalars.size, 20u);
+  using Members = std::vector<std::pair<uint32_t, uint32_t>>;
+  EXPECT_EQ(kernel.scalars.members, (Members{{0, 0}, {2, 8}, {3, 16}}));
+  std::string error;
+  FailureOr<std::string> glsl =
+      crossCompile(kernel.words, "k", ShadingLanguage::GLSL, error);
+  ASSERT_TRUE(succeeded(glsl)) << error;
+  EXPECT_NE(glsl->find("layout(push_constant"), std::string::npos) << *glsl;
+  EXPECT_NE(glsl->find("set = 0, binding = 1"), std::string::npos) << *glsl;
+  FailureOr<std::string> msl =
+      crossCompile(kernel.words, "k", ShadingLanguage::MSL, error);
+  ASSERT_TRUE(succeeded(msl)) << error;
+  EXPECT_NE(msl->find("[[buffer(1)]]"), std::string::npos) << *msl;
+  EXPECT_NE(msl->find("[[buffer(2)]]"), std::string::npos) << *msl;
+  FailureOr<std::string> hlsl =
+      crossCompile(kernel.words, "k", ShadingLanguage::HLSL, error);
+  ASSERT_TRUE(succeeded(hlsl)) << error;
+  EXPECT_NE(hlsl->find("register(b0, space0)"), std::string::npos) << *hlsl;
+}
+
+TEST(SPIRVTarget, ScalarsPastPushConstantsAreOneStorageBuffer) {
+  auto context = makeContext();
+  // 17 i64 scalars (136 bytes) after a buffer: the storage buffer binding 1.
+  std::string params, sum = "%c0";
+  for (int i = 0; i < 17; ++i)
+    params += llvm::formatv(", %s{0}: i64", i).str();
+  std::string body;
+  for (int i = 0; i < 17; ++i) {
+    body += llvm::formatv("      %t{0} = arith.addi {1}, %s{0} : i64\n", i,
+                          sum)
+                .str();
+    sum = llvm::formatv("%t{0}", i).str();
+  }
+  std::string source = llvm::formatv(R"mlir(
+module attributes {{gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%y: memref<?xi64>{0}) kernel
+        attributes {{kgpu.workgroup_size = array<i32: 64, 1, 1>} {
+      %i = gpu.thread_id x
+      %c0 = arith.constant 0 : i64
+{1}      memref.store {2}, %y[%i] : memref<?xi64>
+      gpu.return
+    }
+  }
+}
+)mlir",
+                                     params, body, sum)
+                           .str();
+  OwningOpRef<ModuleOp> module = parse(*context, source);
+  ASSERT_TRUE(module) << source;
+  FailureOr<SmallVector<SPIRVKernel>> kernels =
+      compileToSPIRV(*module, SPIRVTargetOptions());
+  ASSERT_TRUE(succeeded(kernels));
+  const SPIRVKernel &kernel = kernels->front();
+  checkKernel(kernel, Languages{/*msl=*/true, /*hlsl=*/true});
+  EXPECT_EQ(kernel.scalars.storage, SPIRVScalarBlock::Storage::StorageBuffer);
+  EXPECT_EQ(kernel.scalars.binding, 1u);
+  EXPECT_EQ(kernel.scalars.size, 136u);
+  ASSERT_EQ(kernel.scalars.members.size(), 17u);
+  EXPECT_EQ(kernel.scalars.members.back(),
+            (std::pair<uint32_t, uint32_t>{17, 128}));
+  std::string error;
+  FailureOr<std::string> glsl =
+      crossCompile(kernel.words, "k", ShadingLanguage::GLSL, error);
+  ASSERT_TRUE(succeeded(glsl)) << error;
+  EXPECT_EQ(glsl->find("push_constant"), std::string::npos) << *glsl;
+  EXPECT_NE(glsl->find("set = 0, binding = 1"), std::string::npos) << *glsl;
+}
+
 TEST(SPIRVTarget, ParseShadingLanguage) {
   EXPECT_EQ(parseShadingLanguage("glsl"), ShadingLanguage::GLSL);
   EXPECT_EQ(parseShadingLanguage("msl"), ShadingLanguage::MSL);
