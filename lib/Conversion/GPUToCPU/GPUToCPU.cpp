@@ -1125,19 +1125,13 @@ Value KernelConverter::slotMemRef(Value v) {
 
 Value KernelConverter::allocPerItem(Location loc, Type elementType,
                                    int64_t perItem, IntegerAttr alignment) {
-  if (fixedSize)
-    return memref::AllocaOp::create(
-        entryBuilder, loc,
-        MemRefType::get({paddedItems * perItem}, elementType), ValueRange{},
-        alignment);
-  // Sized by the launch's work-group size (at most kMaxWorkgroupItems
-  // work-items: the runtime checks it).
-  Value count = paddedItemsValue;
-  if (perItem != 1)
-    count = arith::MulIOp::create(entryBuilder, loc, count, indexConst(perItem));
+  // Statically sized: for the fixed size, or for the largest work-group a
+  // kernel that does not fix its size may get (kMaxWorkgroupItems, which the
+  // runtime checks), so that kgpu-cpu-heap-frames can move large storage to
+  // the heap.
   return memref::AllocaOp::create(
-      entryBuilder, loc, MemRefType::get({ShapedType::kDynamic}, elementType),
-      ValueRange{count}, alignment);
+      entryBuilder, loc, MemRefType::get({paddedItems * perItem}, elementType),
+      ValueRange{}, alignment);
 }
 
 void KernelConverter::spill(ItemContext &ic, Value original, Value emitted) {
