@@ -10,8 +10,6 @@
 
 // CHECK-LABEL: func.func private @dyn(
 // CHECK-SAME:    %[[A:[^:]*]]: memref<?xf32>, %[[GX:[^:]*]]: index, %[[GY:[^:]*]]: index, %[[GZ:[^:]*]]: index, %[[LX:[^:]*]]: index, %[[LY:[^:]*]]: index, %[[LZ:[^:]*]]: index, %[[BEGIN:[^:]*]]: index, %[[END:[^:]*]]: index)
-// CHECK:         %[[XY:.*]] = arith.muli %[[LX]], %[[LY]] : index
-// CHECK:         %[[N:.*]] = arith.muli %[[XY]], %[[LZ]] : index
 // CHECK:         %[[SLOTS:.*]] = memref.alloca() : memref<1024xf32>
 // CHECK:         scf.for %{{.*}} = %[[BEGIN]] to %[[END]]
 // CHECK:           scf.for %[[Z:.*]] = %c0 to %[[LZ]]
