@@ -257,16 +257,18 @@ void lowerDistributed(ParallelForOp loop) {
 struct KgpuLowerParallelLoopsPass
     : mlir::kgpu::impl::KgpuLowerParallelLoopsBase<KgpuLowerParallelLoopsPass> {
   void runOnOperation() override {
-    // Fix each kernel's work-group size before the lowering adds ids in all
-    // three dimensions (which would change the inferred size).
+    // Record each kernel's default work-group size before the lowering adds
+    // ids in all three dimensions (which would change the inferred size).
+    // The size stays dynamic: grid-stride loops are correct for any size.
     getOperation().walk([](FunctionOpInterface func) {
       if (!func->hasAttr(KgpuDialect::getKernelAttrName()) ||
-          func->hasAttr(KgpuDialect::getWorkgroupSizeAttrName()))
+          func->hasAttr(KgpuDialect::getWorkgroupSizeAttrName()) ||
+          func->hasAttr(KgpuDialect::getDefaultWorkgroupSizeAttrName()))
         return;
       bool hasLoop = false;
       func.walk([&](ParallelForOp) { hasLoop = true; });
       if (hasLoop)
-        func->setAttr(KgpuDialect::getWorkgroupSizeAttrName(),
+        func->setAttr(KgpuDialect::getDefaultWorkgroupSizeAttrName(),
                       DenseI32ArrayAttr::get(func->getContext(),
                                              getKernelWorkgroupSize(func)));
     });

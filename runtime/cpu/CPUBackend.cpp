@@ -548,11 +548,12 @@ private:
              format("CPU (%u threads)%s%s", threads, model.empty() ? "" : ": ",
                     model.c_str()));
     info.is_software = 1;
+    // kgpu kernels have at most 1024 work-items (the dialect's limit).
     for (int i = 0; i < 3; ++i) {
-      info.max_workgroup_size[i] = 4096;
+      info.max_workgroup_size[i] = 1024;
       info.max_grid[i] = 0x7fffffff;
     }
-    info.max_workgroup_invocations = 4096;
+    info.max_workgroup_invocations = 1024;
     info.max_local_memory_bytes = kMaxLocalMemory;
     info.subgroup_size = 8;
     info.compute_units = threads;

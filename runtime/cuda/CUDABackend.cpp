@@ -519,7 +519,8 @@ Error CUDADevice::checkLaunch(const LaunchRequest &request) {
   if (lost)
     return lostError();
   auto *kernel = static_cast<CUDAKernel *>(request.impl);
-  uint64_t threads = request.kernel->workgroupInvocations();
+  uint64_t threads =
+      uint64_t(request.local[0]) * request.local[1] * request.local[2];
   if (kernel->maxThreads > 0 && threads > uint64_t(kernel->maxThreads))
     return makeError(KGPU_ERROR_LAUNCH_CONFIG,
                      "kernel '%s': a work-group of %llu threads exceeds what "

@@ -141,6 +141,10 @@ struct ParamDesc {
   uint32_t sizeOf = 0;
 };
 
+/// The most work-items per work-group of a kernel that does not fix its
+/// work-group size (its local scratch memory is sized for it; the kgpu
+/// dialect's limit).
+constexpr uint32_t kMaxDynamicWorkItems = 1024;
 /// Where the Vulkan binary of a kernel reads its scalar arguments (the
 /// manifest's "vulkan" object; "SPIR-V ABI" in docs/codegen.md).
 struct VulkanScalarsDesc {
@@ -169,7 +173,11 @@ struct KernelDesc {
   std::vector<std::string> boundsSites;
   kgpu_launch_model model = KGPU_LAUNCH_NDRANGE;
   uint32_t dims = 1;
+  /// The fixed work-group size, or the default one of a dynamic kernel.
   uint32_t workgroupSize[3] = {1, 1, 1};
+  /// Launches must use workgroupSize (bundles without the manifest key were
+  /// all compiled for one size).
+  bool workgroupSizeFixed = true;
   uint64_t localMemoryBytes = 0;
   bool usesSubgroups = false;
   /// The subgroup size the code assumes; 0 when it reads it at run time.

@@ -270,6 +270,12 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
   }
   if (out.workgroupInvocations() > (1u << 20))
     return c.fail(where, "the work-group size is too large");
+  if (const llvm::json::Value *fixed = k.get("workgroup_size_fixed")) {
+    std::optional<bool> b = fixed->getAsBoolean();
+    if (!b)
+      return c.fail(where, "\"workgroup_size_fixed\" must be a boolean");
+    out.workgroupSizeFixed = *b;
+  }
 
   std::optional<int64_t> local = k.getInteger("local_memory_bytes");
   if (local && *local < 0)

@@ -731,6 +731,7 @@ kgpu_status kgpu_kernel_get_info(kgpu_kernel kernel, kgpu_kernel_info *info) {
   info->local_memory_bytes = d.localMemoryBytes;
   info->uses_subgroups = d.usesSubgroups;
   info->reduction_count = d.reductionCount;
+  info->workgroup_size_fixed = d.workgroupSizeFixed;
   return KGPU_SUCCESS;
 }
 
@@ -1037,22 +1038,30 @@ static Error configure(kgpu_kernel kernel, kgpu_device_t *device,
   if (config)
     c = *config;
 
-  // Work-group size: the compiled one.
+  // Work-group size: the kernel's fixed one, or any size for a kernel that
+  // does not fix it; all zero asks for the fixed or default size.
   bool defaultLocal = !c.local[0] && !c.local[1] && !c.local[2];
   for (int i = 0; i < 3; ++i) {
     uint32_t given = defaultLocal ? d.workgroupSize[i] : c.local[i];
     if (!defaultLocal && i > 0 && given == 0)
       given = 1;
-    if (given != d.workgroupSize[i])
-      return makeError(
-          KGPU_ERROR_LAUNCH_CONFIG,
-          "kernel '%s' is compiled for work-group size %ux%ux%u; the launch "
-          "asks for %ux%ux%u",
-          d.name.c_str(), d.workgroupSize[0], d.workgroupSize[1],
-          d.workgroupSize[2], c.local[0], c.local[1] ? c.local[1] : 1,
-          c.local[2] ? c.local[2] : 1);
     request.local[i] = given;
   }
+  if (!defaultLocal && !request.local[0])
+    return makeError(KGPU_ERROR_LAUNCH_CONFIG,
+                     "kernel '%s': the work-group size's x extent is 0",
+                     d.name.c_str());
+  if (d.workgroupSizeFixed &&
+      (request.local[0] != d.workgroupSize[0] ||
+       request.local[1] != d.workgroupSize[1] ||
+       request.local[2] != d.workgroupSize[2]))
+    return makeError(
+        KGPU_ERROR_LAUNCH_CONFIG,
+        "kernel '%s' has the fixed work-group size %ux%ux%u; the launch "
+        "asks for %ux%ux%u",
+        d.name.c_str(), d.workgroupSize[0], d.workgroupSize[1],
+        d.workgroupSize[2], request.local[0], request.local[1],
+        request.local[2]);
   for (int i = 0; i < 3; ++i)
     if (info.max_workgroup_size[i] &&
         request.local[i] > info.max_workgroup_size[i])
@@ -1061,14 +1070,25 @@ static Error configure(kgpu_kernel kernel, kgpu_device_t *device,
                        "exceeds the device's limit %u",
                        d.name.c_str(), request.local[i], "xyz"[i],
                        info.max_workgroup_size[i]);
+  uint64_t invocations =
+      uint64_t(request.local[0]) * request.local[1] * request.local[2];
   if (info.max_workgroup_invocations &&
-      d.workgroupInvocations() > info.max_workgroup_invocations)
+      invocations > info.max_workgroup_invocations)
     return makeError(KGPU_ERROR_LAUNCH_CONFIG,
                      "kernel '%s': %llu work-items per work-group exceed the "
                      "device's limit %u",
                      d.name.c_str(),
-                     static_cast<unsigned long long>(d.workgroupInvocations()),
+                     static_cast<unsigned long long>(invocations),
                      info.max_workgroup_invocations);
+  // Kernels that do not fix their size are compiled for at most this many
+  // (their local scratch memory is sized for it).
+  if (!d.workgroupSizeFixed && invocations > kMaxDynamicWorkItems)
+    return makeError(KGPU_ERROR_LAUNCH_CONFIG,
+                     "kernel '%s': %llu work-items per work-group exceed the "
+                     "limit of %u of kernels compiled for any work-group size",
+                     d.name.c_str(),
+                     static_cast<unsigned long long>(invocations),
+                     kMaxDynamicWorkItems);
   if (d.localMemoryBytes > info.max_local_memory_bytes)
     return makeError(
         KGPU_ERROR_LAUNCH_CONFIG,
@@ -1089,7 +1109,7 @@ static Error configure(kgpu_kernel kernel, kgpu_device_t *device,
     for (const BoundArg &a : request.args)
       if (a.buffer)
         elements = std::max(elements, a.elements);
-    uint64_t wg = d.workgroupInvocations();
+    uint64_t wg = invocations;
     uint64_t groups = (static_cast<uint64_t>(elements) + wg - 1) / wg;
     uint64_t cap = device->impl->defaultGroupCap(d);
     if (info.max_grid[0])

@@ -46,9 +46,11 @@ Backend &kgpu::rt::vulkanBackend() {
 #include <vulkan/vulkan_core.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <deque>
 #include <map>
+#include <mutex>
 #include <set>
 
 #include <dlfcn.h>
@@ -983,6 +985,7 @@ class VulkanKernel : public BackendKernel {
 public:
   explicit VulkanKernel(VulkanDevice &dev) : dev(dev) {}
   ~VulkanKernel() override {
+    destroySizedPipelines();
     if (cached)
       return; // the device's pipeline cache owns the objects
     const DeviceFns &f = dev.fns;
@@ -1000,10 +1003,16 @@ public:
   VkShaderModule shader = VK_NULL_HANDLE;
   VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
   VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
-  VkPipeline pipeline = VK_NULL_HANDLE;
   uint32_t bindings = 0;
+  VkPipeline pipeline = VK_NULL_HANDLE;
   /// Set when the objects above belong to the device's pipeline cache.
   std::shared_ptr<CachedPipeline> cached;
+  std::string name;
+  /// The kernel accepts any work-group size: the size is specialization
+  /// constants SpecId 0, 1, 2 (SPIR-V ABI); `pipeline` is the default
+  /// size's, other sizes get their own pipeline on first use.
+  bool dynamicSize = false;
+  std::array<uint32_t, 3> defaultSize = {0, 0, 0};
 
   void use(std::shared_ptr<CachedPipeline> entry) {
     shader = entry->shader;
@@ -1012,7 +1021,67 @@ public:
     pipeline = entry->pipeline;
     cached = std::move(entry);
   }
+
+  /// The pipeline for work-group size `local`.
+  Error pipelineFor(const uint32_t local[3], VkPipeline &out);
+  /// Destroys the pipelines of other sizes (owned by the kernel, also when
+  /// the default one belongs to the device's cache).
+  void destroySizedPipelines();
+
+private:
+  std::mutex mutex;
+  std::map<std::array<uint32_t, 3>, VkPipeline> pipelines;
 };
+
+void VulkanKernel::destroySizedPipelines() {
+  for (auto &entry : pipelines)
+    dev.fns.vkDestroyPipeline(dev.device, entry.second, nullptr);
+  pipelines.clear();
+}
+
+Error VulkanKernel::pipelineFor(const uint32_t local[3], VkPipeline &out) {
+  // A fixed-size kernel has one pipeline (its launches all use its size),
+  // and so has the default size of a dynamic one (the specialization
+  // constants' defaults).
+  std::array<uint32_t, 3> key = {local[0], local[1], local[2]};
+  if (!dynamicSize || key == defaultSize) {
+    out = pipeline;
+    return Error::success();
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = pipelines.find(key);
+  if (it != pipelines.end()) {
+    out = it->second;
+    return Error::success();
+  }
+  const DeviceFns &f = dev.fns;
+  VkSpecializationMapEntry entries[3];
+  for (uint32_t d = 0; d < 3; ++d)
+    entries[d] = {d, d * 4, 4};
+  VkSpecializationInfo spec = {};
+  spec.mapEntryCount = 3;
+  spec.pMapEntries = entries;
+  spec.dataSize = sizeof(key);
+  spec.pData = key.data();
+  VkComputePipelineCreateInfo cpci = {};
+  cpci.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
+  cpci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+  cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  cpci.stage.module = shader;
+  cpci.stage.pName = name.c_str();
+  cpci.stage.pSpecializationInfo = &spec;
+  cpci.layout = pipelineLayout;
+  VkPipeline sized = VK_NULL_HANDLE;
+  VkResult r = f.vkCreateComputePipelines(dev.device, VK_NULL_HANDLE, 1, &cpci,
+                                          nullptr, &sized);
+  if (r != VK_SUCCESS) {
+    Error e = dev.noteFailure(r, "vkCreateComputePipelines");
+    return Error(e.status(), "kernel '" + name + "': " + e.message());
+  }
+  pipelines.emplace(key, sized);
+  out = sized;
+  return Error::success();
+}
 
 class VulkanModule : public BackendModule {
 public:
@@ -1130,14 +1199,8 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
                        "Vulkan device '%s' has %u",
                        k.name.c_str(), k.assumedSubgroupSize,
                        dev.physical.info.name, size);
-    if (size && k.workgroupInvocations() % size)
-      return makeError(
-          KGPU_ERROR_UNSUPPORTED,
-          "kernel '%s' uses subgroups, which need full "
-          "subgroups: its work-group size %llu is not a multiple "
-          "of the Vulkan device's subgroup size %u",
-          k.name.c_str(),
-          static_cast<unsigned long long>(k.workgroupInvocations()), size);
+    // Work-group sizes that are not a multiple of the subgroup size are
+    // fine: kgpu's reductions do not assume full subgroups.
   }
 
   if (Error e = checkBindingLimits(k, dev.limits, dev.physical.info.name))
@@ -1228,6 +1291,10 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
   if (std::shared_ptr<CachedPipeline> entry =
           dev.addPipeline(cacheKey, objects))
     kernel->cached = std::move(entry);
+  kernel->name = k.name;
+  kernel->dynamicSize = !k.workgroupSizeFixed;
+  kernel->defaultSize = {k.workgroupSize[0], k.workgroupSize[1],
+                         k.workgroupSize[2]};
   kernels[index] = std::move(kernel);
   out = kernels[index].get();
   return Error::success();
@@ -1495,7 +1562,10 @@ Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
   fullBarrier(f, cb);
   if (s.queries)
     f.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, s.queries, 0);
-  f.vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, kernel->pipeline);
+  VkPipeline pipeline;
+  if (Error e = kernel->pipelineFor(request.local, pipeline))
+    return e;
+  f.vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
   if (set)
     f.vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE,
                               kernel->pipelineLayout, 0, 1, &set, 0, nullptr);

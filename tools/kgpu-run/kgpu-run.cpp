@@ -46,7 +46,8 @@ const char *const kUsage =
     "                    integers in [0, 2^31) masked to the type)\n"
     "  --grid X[,Y[,Z]]  work-groups per dimension (parallel-loop kernels:\n"
     "                    optional)\n"
-    "  --local X[,Y[,Z]] work-group size (must be the kernel's)\n"
+    "  --local X[,Y[,Z]] work-group size (default: the kernel's; any size unless\n"
+    "                    the kernel fixes it)\n"
     "  --device SPEC     default: $KGPU_DEVICE, else the best device\n"
     "  --repeat N        run N times; print min/median/max times\n"
     "  --out NAME=FILE   write buffer NAME after the run (raw elements)\n"
@@ -543,14 +544,16 @@ int listKernels(const std::string &path) {
     if (!kernel.ok())
       return runtimeError("cannot read the bundle", kernel.status());
     kgpu_kernel_info info = *kernel->info();
-    std::printf("kernel %s: %s, %u-D, work-group %ux%ux%u, local memory %llu "
-                "bytes%s\n",
+    std::printf("kernel %s: %s, %u-D, work-group %ux%ux%u (%s), local "
+                "memory %llu bytes%s\n",
                 info.name,
                 info.model == KGPU_LAUNCH_PARALLEL_LOOP
                     ? "parallel loop (any grid; --grid optional)"
                     : "ND-range (--grid required)",
                 info.dims, info.workgroup_size[0], info.workgroup_size[1],
                 info.workgroup_size[2],
+                info.workgroup_size_fixed ? "fixed"
+                                          : "default; --local any size",
                 static_cast<unsigned long long>(info.local_memory_bytes),
                 info.uses_subgroups ? ", uses subgroups" : "");
     for (uint32_t i = 0; i < info.param_count; ++i) {
@@ -667,7 +670,7 @@ int run(const Options &opts) {
   if (!opts.hasGrid && info.model != KGPU_LAUNCH_PARALLEL_LOOP)
     return usageError("kernel '" + opts.kernel +
                       "' is an ND-range kernel: give --grid X[,Y[,Z]] "
-                      "(work-groups; the work-group size is " +
+                      "(work-groups; the default work-group size is " +
                       std::to_string(info.workgroup_size[0]) + "x" +
                       std::to_string(info.workgroup_size[1]) + "x" +
                       std::to_string(info.workgroup_size[2]) + ")");

@@ -97,6 +97,13 @@ static cl::opt<std::string> fpContract(
              "kgc, as in C; off for JVM and Kotlin sources)"),
     cl::cat(category));
 
+static cl::opt<std::string> workgroupSizeOpt(
+    "workgroup-size",
+    cl::desc("Fix the work-group size X[,Y[,Z]] of every kernel that does not "
+             "fix its own (kgc reqd_work_group_size); without it such kernels "
+             "accept any size at launch"),
+    cl::value_desc("X[,Y[,Z]]"), cl::cat(category));
+
 namespace {
 
 enum class Language { Kgc, Mlir, Unknown };
@@ -135,6 +142,50 @@ LogicalResult selectKernel(ModuleOp module, StringRef name) {
   for (func::FuncOp func : others)
     func.erase();
   return success();
+}
+
+/// Parses --workgroup-size: 1 to 3 positive integers, at most 1024
+/// work-items in all.
+std::optional<std::array<int32_t, 3>> parseWorkgroupSize(StringRef text,
+                                                         std::string &error) {
+  SmallVector<StringRef> parts;
+  text.split(parts, ',');
+  if (parts.empty() || parts.size() > 3) {
+    error = "needs 1 to 3 sizes (X[,Y[,Z]])";
+    return std::nullopt;
+  }
+  std::array<int32_t, 3> size = {1, 1, 1};
+  int64_t total = 1;
+  for (auto [i, part] : llvm::enumerate(parts)) {
+    unsigned value = 0;
+    if (part.trim().getAsInteger(10, value) || value == 0 || value > 1024) {
+      error = "'" + part.str() + "' is not a size from 1 to 1024";
+      return std::nullopt;
+    }
+    size[i] = static_cast<int32_t>(value);
+    total *= value;
+  }
+  if (total > kg::KgpuDialect::kMaxWorkgroupItems) {
+    error = std::to_string(total) + " work-items exceed the limit of " +
+            std::to_string(kg::KgpuDialect::kMaxWorkgroupItems);
+    return std::nullopt;
+  }
+  return size;
+}
+
+/// Gives every kernel (kgpu level or GPU form) that does not fix its
+/// work-group size the fixed size `size`.
+void fixWorkgroupSizes(ModuleOp module, std::array<int32_t, 3> size) {
+  module.walk([&](FunctionOpInterface func) {
+    bool kernel = func->hasAttr(kg::KgpuDialect::getKernelAttrName());
+    if (auto gpuFunc = dyn_cast<gpu::GPUFuncOp>(func.getOperation()))
+      kernel |= gpuFunc.isKernel();
+    if (!kernel || kg::isKernelWorkgroupSizeFixed(func))
+      return;
+    func->removeAttr(kg::KgpuDialect::getDefaultWorkgroupSizeAttrName());
+    func->setAttr(kg::KgpuDialect::getWorkgroupSizeAttrName(),
+                  DenseI32ArrayAttr::get(module.getContext(), size));
+  });
 }
 
 /// The GPU form of `kgpuLevel` with `localMemory` ("alloc"/"attribution").
@@ -367,6 +418,13 @@ int main(int argc, char **argv) {
   if (!fpContract.empty() && fpContract != "off" && fpContract != "on" &&
       fpContract != "fast")
     return fail("--fp-contract must be off, on or fast");
+  std::optional<std::array<int32_t, 3>> fixedWorkgroupSize;
+  if (workgroupSizeOpt.getNumOccurrences()) {
+    std::string error;
+    fixedWorkgroupSize = parseWorkgroupSize(workgroupSizeOpt, error);
+    if (!fixedWorkgroupSize)
+      return fail("--workgroup-size=" + workgroupSizeOpt + ": " + error);
+  }
   if (std::optional<std::string> error = kg::checkNVVMChip(chip))
     return fail("--chip='" + chip + "' is " + *error);
 
@@ -411,6 +469,8 @@ int main(int argc, char **argv) {
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   if (!kernelName.empty() && failed(selectKernel(*module, kernelName)))
     return 1;
+  if (fixedWorkgroupSize)
+    fixWorkgroupSizes(*module, *fixedWorkgroupSize);
 
   Output out;
   if (emit == "mlir") {

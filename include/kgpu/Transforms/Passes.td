@@ -73,12 +73,23 @@ def KgpuExpandGroupReduce : Pass<"kgpu-expand-group-reduce", "mlir::ModuleOp"> {
   let summary = "Expand kgpu.group_reduce into subgroup reductions, local memory and barriers";
   let description = [{
     Upstream's `gpu.all_reduce` is illegal in Vulkan SPIR-V and has no CPU
-    lowering, so work-group reductions are expanded portably: each subgroup
-    reduces its values (`kgpu.subgroup_reduce`), lane 0 of each subgroup
-    stores its partial into a local array, a barrier, then every subgroup
-    reduces the partials (each lane folds a strided share first, so any
-    number of subgroups works) and a final barrier makes the scratch
-    reusable. Every work-item receives the result.
+    lowering, and assumes full subgroups, so work-group reductions are
+    expanded portably, for any work-group size, with a work-group-uniform
+    choice between two paths:
+
+    * when the x extent of the work-group is a multiple of the subgroup size
+      (subgroups are then full runs of consecutive work-items): each
+      subgroup reduces its values (`kgpu.subgroup_reduce`), lane 0 stores its
+      partial into a local array, a barrier, then every work-item folds all
+      partials in order and a final barrier makes the scratch reusable;
+    * otherwise (a partial last subgroup, or rows shorter than a subgroup,
+      which devices may split into subgroups with colliding ids: Mesa's
+      lavapipe does): a tree in local memory over the linear work-item
+      index, ceil(log2(max work-items)) rounds with a barrier each.
+
+    Every work-item receives the same result. The local array has one slot
+    per work-item of the kernel's fixed work-group size, or 1024 slots for a
+    kernel that accepts any size at launch.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
                            "mlir::memref::MemRefDialect"];

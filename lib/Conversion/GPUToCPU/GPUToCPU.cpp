@@ -314,10 +314,38 @@ private:
   unsigned w;
   DenseMap<Operation *, bool> &helperCache;
 
+  /// Whether the kernel fixes its work-group size (kgpu.workgroup_size):
+  /// then the sizes below are the constants the code is specialised for;
+  /// otherwise the code reads the size from the launch (dimValues) and the
+  /// sizes below are the largest a launch may use.
+  bool fixedSize = true;
   int64_t dims[3] = {1, 1, 1};
   int64_t numItems = 1;     // work-items per group
   int64_t numSubgroups = 1; // ceil(numItems / w)
   int64_t paddedItems = 1;  // numSubgroups * w
+  // Run-time sizes of a kernel that does not fix its size (entry block of
+  // the CPU function).
+  Value dimValues[3];
+  Value numItemsValue, numSubgroupsValue, paddedItemsValue;
+
+  /// The work-group extent in dimension `d` (a constant if fixed).
+  Value wgDim(unsigned d) {
+    return fixedSize ? indexConst(dims[d]) : dimValues[d];
+  }
+  /// Whether dimension `d` is known to have extent 1.
+  bool isUnitDim(unsigned d) const { return fixedSize && dims[d] == 1; }
+  Value wgItems() { return fixedSize ? indexConst(numItems) : numItemsValue; }
+  Value subgroups() {
+    return fixedSize ? indexConst(numSubgroups) : numSubgroupsValue;
+  }
+  /// Whether the last subgroup may be partial.
+  bool mayHavePartialSubgroup() const {
+    return !fixedSize || numItems % w != 0;
+  }
+  /// A per-work-item array of `elementType` (one element per padded
+  /// work-item), allocated once per call.
+  Value allocPerItem(Location loc, Type elementType, int64_t perItem = 1,
+                     IntegerAttr alignment = {});
 
   DenseSet<Operation *> syncContainers;
   DenseSet<Value> variant;
@@ -365,21 +393,33 @@ LogicalResult KernelConverter::run() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult KernelConverter::readWorkgroupSize() {
-  auto attr = kernel->getAttrOfType<DenseI32ArrayAttr>("kgpu.workgroup_size");
-  if (!attr || attr.size() != 3)
+  auto attr = kernel->getAttrOfType<DenseI32ArrayAttr>(
+      kgpu::KgpuDialect::getWorkgroupSizeAttrName());
+  fixedSize = static_cast<bool>(attr);
+  if (!attr) {
+    // Any size at launch: bound the storage by the dialect's limit.
+    dims[0] = kgpu::KgpuDialect::kMaxWorkgroupItems;
+    dims[1] = dims[2] = 1;
+    numItems = dims[0];
+    numSubgroups = llvm::divideCeil(numItems, static_cast<int64_t>(w));
+    paddedItems = numSubgroups * w;
+  } else if (attr.size() != 3) {
     return kernel.emitOpError(
-        "needs a 'kgpu.workgroup_size' attribute (array<i32: x, y, z>) for "
-        "the CPU target");
-  numItems = 1;
-  for (unsigned d = 0; d < 3; ++d) {
+        "'kgpu.workgroup_size' needs 3 entries (array<i32: x, y, z>) for the "
+        "CPU target");
+  }
+  if (attr)
+    numItems = 1;
+  for (unsigned d = 0; attr && d < 3; ++d) {
     if (attr[d] < 1)
       return kernel.emitOpError("'kgpu.workgroup_size' entries must be >= 1");
     dims[d] = attr[d];
     numItems *= dims[d];
   }
-  if (numItems > 1024)
+  if (numItems > kgpu::KgpuDialect::kMaxWorkgroupItems)
     return kernel.emitOpError("work-group size ")
-           << numItems << " exceeds 1024 work-items";
+           << numItems << " exceeds " << kgpu::KgpuDialect::kMaxWorkgroupItems
+           << " work-items";
   numSubgroups = llvm::divideCeil(numItems, static_cast<int64_t>(w));
   paddedItems = numSubgroups * w;
   if (!kernel.getBody().hasOneBlock())
@@ -1073,12 +1113,25 @@ Value KernelConverter::entryConstant(Value v) {
 
 Value KernelConverter::slotMemRef(Value v) {
   Slot &slot = slots[v];
-  if (!slot.memref) {
-    auto type = slot.uniform ? MemRefType::get({}, v.getType())
-                             : MemRefType::get({paddedItems}, v.getType());
-    slot.memref = memref::AllocaOp::create(entryBuilder, v.getLoc(), type);
-  }
+  if (!slot.memref)
+    slot.memref =
+        slot.uniform
+            ? memref::AllocaOp::create(entryBuilder, v.getLoc(),
+                                       MemRefType::get({}, v.getType()))
+                  .getResult()
+            : allocPerItem(v.getLoc(), v.getType());
   return slot.memref;
+}
+
+Value KernelConverter::allocPerItem(Location loc, Type elementType,
+                                   int64_t perItem, IntegerAttr alignment) {
+  // Statically sized: for the fixed size, or for the largest work-group a
+  // kernel that does not fix its size may get (kMaxWorkgroupItems, which the
+  // runtime checks), so that kgpu-cpu-heap-frames can move large storage to
+  // the heap.
+  return memref::AllocaOp::create(
+      entryBuilder, loc, MemRefType::get({paddedItems * perItem}, elementType),
+      ValueRange{}, alignment);
 }
 
 void KernelConverter::spill(ItemContext &ic, Value original, Value emitted) {
@@ -1099,17 +1152,18 @@ Value KernelConverter::threadId(ItemContext &ic, unsigned dim) {
   OpBuilder &b = ic.b;
   Location loc = kernel.getLoc();
   Value id;
-  if (dims[dim] == 1)
+  if (isUnitDim(dim))
     id = indexConst(0);
   else if (dim == 0)
-    id = arith::RemUIOp::create(b, loc, ic.linear, indexConst(dims[0]));
+    id = arith::RemUIOp::create(b, loc, ic.linear, wgDim(0));
   else if (dim == 1)
     id = arith::RemUIOp::create(
-        b, loc, arith::DivUIOp::create(b, loc, ic.linear, indexConst(dims[0])),
-        indexConst(dims[1]));
+        b, loc, arith::DivUIOp::create(b, loc, ic.linear, wgDim(0)), wgDim(1));
   else
-    id = arith::DivUIOp::create(b, loc, ic.linear,
-                                indexConst(dims[0] * dims[1]));
+    id = arith::DivUIOp::create(
+        b, loc, ic.linear,
+        fixedSize ? indexConst(dims[0] * dims[1])
+                  : arith::MulIOp::create(b, loc, wgDim(0), wgDim(1)).getResult());
   ic.tid[dim] = id;
   return id;
 }
@@ -1127,11 +1181,8 @@ Value KernelConverter::privateStorage(ItemContext &ic, Operation *alloca) {
     int64_t align = std::min<int64_t>(16, llvm::PowerOf2Ceil(bytes));
     int64_t stride = llvm::alignTo(bytes, std::max<int64_t>(align, 1));
     privateStrides[alloca] = stride;
-    auto bufferType =
-        MemRefType::get({stride * numItems}, IntegerType::get(ctx, 8));
-    buffer = memref::AllocaOp::create(entryBuilder, alloca->getLoc(),
-                                      bufferType, ValueRange{},
-                                      entryBuilder.getI64IntegerAttr(64));
+    buffer = allocPerItem(alloca->getLoc(), IntegerType::get(ctx, 8), stride,
+                          entryBuilder.getI64IntegerAttr(64));
   }
   Location loc = alloca->getLoc();
   Value offset = arith::MulIOp::create(ic.b, loc, ic.linear,
@@ -1157,7 +1208,7 @@ Value KernelConverter::lookupItem(ItemContext &ic, Value v) {
       unsigned d = static_cast<unsigned>(op.getDimension());
       result = arith::AddIOp::create(
           b, loc,
-          arith::MulIOp::create(b, loc, blockIds[d], indexConst(dims[d])),
+          arith::MulIOp::create(b, loc, blockIds[d], wgDim(d)),
           threadId(ic, d));
     } else if (isa<gpu::LaneIdOp>(def)) {
       result = arith::RemUIOp::create(b, loc, ic.linear, indexConst(w));
@@ -1224,7 +1275,8 @@ LogicalResult KernelConverter::emit() {
   SmallVector<Type> argTypes(kernel.getArgumentTypes());
   unsigned numArgs = argTypes.size();
   IndexType indexType = IndexType::get(ctx);
-  argTypes.append(5, indexType); // grid x, y, z, group begin, group end
+  // grid x, y, z, work-group size x, y, z, group begin, group end
+  argTypes.append(8, indexType);
   OpBuilder mb = OpBuilder::atBlockEnd(top.getBody());
   impl = func::FuncOp::create(mb, loc, kernel.getName(),
                               FunctionType::get(ctx, argTypes, {}));
@@ -1235,8 +1287,20 @@ LogicalResult KernelConverter::emit() {
   OpBuilder b = OpBuilder::atBlockEnd(entry);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   indexConstants[1] = one;
-  auto groupLoop = scf::ForOp::create(b, loc, entry->getArgument(numArgs + 3),
-                                      entry->getArgument(numArgs + 4), one);
+  if (!fixedSize) {
+    for (unsigned d = 0; d < 3; ++d)
+      dimValues[d] = entry->getArgument(numArgs + 3 + d);
+    numItemsValue = arith::MulIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, dimValues[0], dimValues[1]),
+        dimValues[2]);
+    Value wm1 = arith::ConstantIndexOp::create(b, loc, w - 1);
+    Value wc = arith::ConstantIndexOp::create(b, loc, w);
+    numSubgroupsValue = arith::DivUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, numItemsValue, wm1), wc);
+    paddedItemsValue = arith::MulIOp::create(b, loc, numSubgroupsValue, wc);
+  }
+  auto groupLoop = scf::ForOp::create(b, loc, entry->getArgument(numArgs + 6),
+                                      entry->getArgument(numArgs + 7), one);
   func::ReturnOp::create(b, loc);
   entryBuilder.setInsertionPoint(groupLoop);
 
@@ -1273,11 +1337,11 @@ LogicalResult KernelConverter::emit() {
     else if (auto o = dyn_cast<gpu::GridDimOp>(op))
       id = grid[static_cast<unsigned>(o.getDimension())];
     else if (auto o = dyn_cast<gpu::BlockDimOp>(op))
-      id = indexConst(dims[static_cast<unsigned>(o.getDimension())]);
+      id = wgDim(static_cast<unsigned>(o.getDimension()));
     else if (isa<gpu::SubgroupSizeOp>(op))
       id = indexConst(w);
     else if (isa<gpu::NumSubgroupsOp>(op))
-      id = indexConst(numSubgroups);
+      id = subgroups();
     if (id)
       groupMap.map(op.getResult(0), id);
   }
@@ -1422,24 +1486,23 @@ LogicalResult KernelConverter::emitSegment(Segment &segment, OpBuilder &gb) {
   OpBuilder b = gb;
   Value tid[3];
   for (int d = 2; d >= 0; --d) {
-    if (dims[d] == 1) {
+    if (isUnitDim(d)) {
       tid[d] = indexConst(0);
       continue;
     }
-    auto loop = scf::ForOp::create(b, loc, indexConst(0), indexConst(dims[d]),
-                                   indexConst(1));
+    auto loop =
+        scf::ForOp::create(b, loc, indexConst(0), wgDim(d), indexConst(1));
     b.setInsertionPoint(loop.getBody()->getTerminator());
     tid[d] = loop.getInductionVar();
   }
   Value linear = tid[0];
-  if (dims[1] != 1 || dims[2] != 1) {
+  if (!isUnitDim(1) || !isUnitDim(2)) {
     Value yz = tid[1];
-    if (dims[2] != 1)
+    if (!isUnitDim(2))
       yz = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, tid[2], indexConst(dims[1])),
-          tid[1]);
+          b, loc, arith::MulIOp::create(b, loc, tid[2], wgDim(1)), tid[1]);
     linear = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, yz, indexConst(dims[0])), tid[0]);
+        b, loc, arith::MulIOp::create(b, loc, yz, wgDim(0)), tid[0]);
   }
   ItemContext ic(b, linear);
   for (unsigned d = 0; d < 3; ++d)
@@ -1509,11 +1572,11 @@ LogicalResult KernelConverter::emitShuffle(ItemContext &ic, gpu::ShuffleOp op) {
   Value base = arith::SubIOp::create(b, loc, ic.linear, lane);
   Value srcItem = arith::AddIOp::create(
       b, loc, base, arith::IndexCastOp::create(b, loc, b.getIndexType(), src));
-  if (numItems % w != 0)
+  if (mayHavePartialSubgroup())
     valid = arith::AndIOp::create(
         b, loc, valid,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, srcItem,
-                              indexConst(numItems)));
+                              wgItems()));
   Value item = arith::SelectOp::create(b, loc, valid, srcItem, ic.linear);
   ItemContext source(b, item);
   Value value = lookupItem(source, op.getValue());
@@ -1546,13 +1609,12 @@ Value KernelConverter::emitSubgroupReduce(gpu::SubgroupReduceOp op,
                                   << "' does not apply to " << type;
     return {};
   }
-  Value results = memref::AllocaOp::create(
-      entryBuilder, loc, MemRefType::get({paddedItems}, type));
+  Value results = allocPerItem(loc, type);
 
   // One iteration per subgroup: read the W lane values, combine them in the
   // xor-butterfly order of the GPU lowering, write every lane's result.
-  auto loop = scf::ForOp::create(gb, loc, indexConst(0),
-                                 indexConst(numSubgroups), indexConst(1));
+  auto loop = scf::ForOp::create(gb, loc, indexConst(0), subgroups(),
+                                 indexConst(1));
   OpBuilder b(loop.getBody()->getTerminator());
   Value base =
       arith::MulIOp::create(b, loc, loop.getInductionVar(), indexConst(w));
@@ -1564,9 +1626,9 @@ Value KernelConverter::emitSubgroupReduce(gpu::SubgroupReduceOp op,
     Value v = lookupItem(ic, op.getValue());
     if (!v)
       return {};
-    if (numItems % w != 0) {
+    if (mayHavePartialSubgroup()) {
       Value active = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                           item, indexConst(numItems));
+                                           item, wgItems());
       v = arith::SelectOp::create(b, loc, active, v, identityValue);
     }
     items.push_back(item);
@@ -1665,7 +1727,8 @@ LogicalResult KernelConverter::emitEntryPoint() {
     }
   }
   Type indexType = b.getIndexType();
-  for (int32_t d = 0; d < 3; ++d)
+  // launch = grid x, y, z, then the work-group size x, y, z.
+  for (int32_t d = 0; d < 6; ++d)
     operands.push_back(arith::IndexCastOp::create(b, loc, indexType,
                                                   loadAt(launch, i64, d, i64)));
   operands.push_back(

@@ -190,7 +190,9 @@ struct ConvertKgpuToGPUPass
                                             kernel.getFunctionType());
       gpuFunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                        b.getUnitAttr());
-      gpuFunc->setAttr(KgpuDialect::getWorkgroupSizeAttrName(),
+      gpuFunc->setAttr(isKernelWorkgroupSizeFixed(kernel)
+                           ? KgpuDialect::getWorkgroupSizeAttrName()
+                           : KgpuDialect::getDefaultWorkgroupSizeAttrName(),
                        b.getDenseI32ArrayAttr(wg));
       gpuFunc->setAttr(KgpuDialect::getArgsAttrName(), b.getArrayAttr(args));
       gpuFunc.getBody().getBlocks().clear();

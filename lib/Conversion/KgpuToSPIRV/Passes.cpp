@@ -43,6 +43,7 @@ namespace kgpu {
 #define GEN_PASS_DEF_KGPUSPIRVNOCONTRACTION
 #define GEN_PASS_DEF_KGPUSPIRVPACKSCALARS
 #define GEN_PASS_DEF_KGPUSPIRVSPLITKERNELS
+#define GEN_PASS_DEF_KGPUSPIRVWORKGROUPSIZESPECCONSTANTS
 #include "kgpu/Conversion/KgpuToSPIRV/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
@@ -120,6 +121,17 @@ struct AttachTargetPass final
       for (auto func : module.getOps<gpu::GPUFuncOp>()) {
         if (!func.isKernel() || func->hasAttr(entryPointName))
           continue;
+        if (!isKernelWorkgroupSizeFixed(func)) {
+          // Any size at launch: no size in the entry-point ABI (gpu.block_dim
+          // then reads the WorkgroupSize built-in, which
+          // kgpu-spirv-workgroup-size-spec-constants turns into
+          // specialization constants); the default size travels in a marker.
+          func->setAttr(kDynamicWorkgroupSizeAttrName,
+                        DenseI32ArrayAttr::get(context,
+                                               getKernelWorkgroupSize(func)));
+          func->setAttr(entryPointName, spirv::getEntryPointABIAttr(context));
+          continue;
+        }
         auto size = func->getAttrOfType<DenseI32ArrayAttr>(
             KgpuDialect::getWorkgroupSizeAttrName());
         if (!size || size.size() != 3 ||
@@ -442,6 +454,98 @@ struct SplitKernelsPass final
 };
 
 //===----------------------------------------------------------------------===//
+// kgpu-spirv-workgroup-size-spec-constants
+//===----------------------------------------------------------------------===//
+
+struct WorkgroupSizeSpecConstantsPass final
+    : kgpu::impl::KgpuSPIRVWorkgroupSizeSpecConstantsBase<
+          WorkgroupSizeSpecConstantsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    spirv::ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    spirv::FuncOp kernel;
+    DenseI32ArrayAttr defaults;
+    for (auto func : module.getOps<spirv::FuncOp>()) {
+      auto attr =
+          func->getAttrOfType<DenseI32ArrayAttr>(kDynamicWorkgroupSizeAttrName);
+      if (!attr)
+        continue;
+      func->removeAttr(kDynamicWorkgroupSizeAttrName);
+      if (kernel || attr.size() != 3) {
+        func.emitError("expected one kernel per spirv.module with a 3-entry "
+                       "default work-group size (run kgpu-spirv-split-kernels "
+                       "first)");
+        return signalPassFailure();
+      }
+      kernel = func;
+      defaults = attr;
+    }
+    if (!kernel)
+      return;
+    // The entry point keeps the default size as its LocalSize; the
+    // WorkgroupSize built-in below overrides it.
+    kernel->setAttr(spirv::getEntryPointABIAttrName(),
+                    spirv::getEntryPointABIAttr(context, defaults.asArrayRef()));
+
+    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+    Location loc = kernel.getLoc();
+    Type i32 = b.getI32Type();
+    SmallVector<Attribute> refs;
+    for (unsigned d = 0; d < 3; ++d) {
+      StringRef name = kLocalSizeSpecConstantNames[d];
+      if (SymbolTable::lookupSymbolIn(module, name)) {
+        module.emitError("the symbol '") << name << "' is reserved by kgpu";
+        return signalPassFailure();
+      }
+      auto spec = spirv::SpecConstantOp::create(
+          b, loc, name, b.getI32IntegerAttr(defaults[d]));
+      spec->setAttr("spec_id", b.getI32IntegerAttr(kLocalSizeSpecIdBase + d));
+      refs.push_back(SymbolRefAttr::get(context, name));
+    }
+    spirv::SpecConstantCompositeOp::create(b, loc, VectorType::get({3}, i32),
+                                           kLocalSizeCompositeName,
+                                           b.getArrayAttr(refs));
+
+    // Loads of the WorkgroupSize built-in variable (upstream's lowering of
+    // gpu.block_dim when the entry-point ABI has no size) read the
+    // specialization constants instead: Vulkan wants the built-in on a
+    // constant, not a variable.
+    SmallVector<spirv::GlobalVariableOp> builtins;
+    for (auto var : module.getOps<spirv::GlobalVariableOp>())
+      if (std::optional<StringRef> builtIn = var.getBuiltIn())
+        if (*builtIn == spirv::stringifyBuiltIn(spirv::BuiltIn::WorkgroupSize))
+          builtins.push_back(var);
+    for (spirv::GlobalVariableOp var : builtins) {
+      SmallVector<spirv::AddressOfOp> addresses;
+      module.walk([&](spirv::AddressOfOp op) {
+        if (op.getVariable() == var.getSymName())
+          addresses.push_back(op);
+      });
+      for (spirv::AddressOfOp address : addresses) {
+        for (Operation *user : llvm::make_early_inc_range(address->getUsers())) {
+          auto load = dyn_cast<spirv::LoadOp>(user);
+          if (!load) {
+            user->emitError("unexpected use of the WorkgroupSize built-in");
+            return signalPassFailure();
+          }
+          // The composite, not its constituents: SPIRV-Cross declares only
+          // gl_WorkGroupSize for them.
+          OpBuilder lb(load);
+          Value vector = spirv::ReferenceOfOp::create(
+              lb, load.getLoc(), load.getType(), kLocalSizeCompositeName);
+          load.replaceAllUsesWith(vector);
+          load.erase();
+        }
+        address.erase();
+      }
+      var.erase();
+    }
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // kgpu-spirv-complete-vce
 //===----------------------------------------------------------------------===//
 
@@ -706,6 +810,7 @@ void mlir::kgpu::buildGPUToSPIRVPipeline(
   pm.addPass(createConvertKgpuToSPIRV());
   pm.addPass(createKgpuSPIRVSplitKernels());
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
+  spirvModule.addPass(createKgpuSPIRVWorkgroupSizeSpecConstants());
   spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
   spirvModule.addPass(createKgpuSPIRVPackScalars());
   if (options.fpContract == "off") {

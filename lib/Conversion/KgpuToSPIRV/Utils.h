@@ -20,6 +20,21 @@ namespace mlir {
 namespace kgpu {
 namespace spirv_detail {
 
+/// A gpu.func (then spirv.func) attribute: the kernel accepts any work-group
+/// size at launch; its value is the default size (array<i32: x, y, z>).
+/// Set by kgpu-spirv-attach-target, consumed by
+/// kgpu-spirv-workgroup-size-spec-constants.
+inline constexpr const char kDynamicWorkgroupSizeAttrName[] =
+    "__kgpu_dynamic_workgroup_size";
+
+/// The specialization constants of a kernel's work-group size (SpecId
+/// kLocalSizeSpecIdBase + 0, 1, 2) and their composite, decorated
+/// `BuiltIn WorkgroupSize` in the binary (see markWorkgroupSizeBuiltIn).
+inline constexpr const char *kLocalSizeSpecConstantNames[3] = {
+    "__kgpu_local_size_x", "__kgpu_local_size_y", "__kgpu_local_size_z"};
+inline constexpr const char kLocalSizeCompositeName[] = "__kgpu_local_size";
+inline constexpr uint32_t kLocalSizeSpecIdBase = 0;
+
 /// The name the diagnostics give the target.
 inline constexpr const char kTargetName[] = "the Vulkan (SPIR-V) target";
 

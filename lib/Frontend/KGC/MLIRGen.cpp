@@ -587,6 +587,11 @@ void Emitter::declareFunction(const FunctionDecl *fn) {
                                    b.getFunctionType(argTypes, results));
   if (fn->isKernel()) {
     func->setAttr(kg::KgpuDialect::getKernelAttrName(), b.getUnitAttr());
+    if (const auto &size = fn->getReqdWorkGroupSize())
+      func->setAttr(kg::KgpuDialect::getWorkgroupSizeAttrName(),
+                    b.getDenseI32ArrayAttr({static_cast<int32_t>((*size)[0]),
+                                            static_cast<int32_t>((*size)[1]),
+                                            static_cast<int32_t>((*size)[2])}));
     for (auto [i, p] : llvm::enumerate(fn->getParams())) {
       bool buffer = p->getType().isPointer();
       kg::Access access = buffer ? computeAccess(fn, p) : kg::Access::Read;

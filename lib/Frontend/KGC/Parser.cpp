@@ -432,9 +432,29 @@ void Parser::parseTopLevelDecl() {
     return;
   }
   bool isKernel = false;
+  std::optional<std::array<uint32_t, 3>> workGroupSize;
+  llvm::SMLoc attrLoc;
+  auto isAttribute = [&] {
+    return tok().is(TokenKind::kw_unsupported) &&
+           tok().getSpelling() == "__attribute__";
+  };
+  // OpenCL puts attributes before or after `kernel`.
+  if (isAttribute() && !parseAttributes(workGroupSize, attrLoc)) {
+    skipToTopLevel();
+    return;
+  }
   if (tok().is(TokenKind::kw_kernel)) {
     isKernel = true;
     consume();
+  }
+  if (isAttribute() && !parseAttributes(workGroupSize, attrLoc)) {
+    skipToTopLevel();
+    return;
+  }
+  if (workGroupSize && !isKernel) {
+    error(attrLoc, "'reqd_work_group_size' applies only to kernel functions");
+    skipToTopLevel();
+    return;
   }
   if (!startsDeclSpec(tok())) {
     if (tok().is(TokenKind::kw_unsupported))
@@ -460,7 +480,7 @@ void Parser::parseTopLevelDecl() {
   Token name = tok();
   consume();
   if (tok().is(TokenKind::l_paren)) {
-    parseFunction(spec, isKernel, name);
+    parseFunction(spec, isKernel, name, workGroupSize);
     return;
   }
   if (isKernel) {
@@ -513,8 +533,96 @@ void Parser::parseTopLevelDecl() {
     skipToTopLevel();
 }
 
+/// `__attribute__((reqd_work_group_size(X, Y, Z)))`, possibly several
+/// attribute lists; the only attribute kgc knows is reqd_work_group_size.
+bool Parser::parseAttributes(
+    std::optional<std::array<uint32_t, 3>> &workGroupSize,
+    llvm::SMLoc &attrLoc) {
+  while (tok().is(TokenKind::kw_unsupported) &&
+         tok().getSpelling() == "__attribute__") {
+    consume();
+    if (!expect(TokenKind::l_paren, "after '__attribute__'") ||
+        !expect(TokenKind::l_paren, "after '__attribute__('"))
+      return false;
+    while (true) {
+      const Token name = tok();
+      if (name.isNot(TokenKind::identifier)) {
+        errorAt(name, "expected an attribute name");
+        return false;
+      }
+      llvm::StringRef spelling = name.getSpelling();
+      if (spelling != "reqd_work_group_size" &&
+          spelling != "__reqd_work_group_size__") {
+        errorAt(name, "unknown attribute '" + spelling +
+                          "'; kgc supports reqd_work_group_size(X, Y, Z) on "
+                          "kernels");
+        return false;
+      }
+      if (workGroupSize) {
+        errorAt(name, "duplicate 'reqd_work_group_size' attribute");
+        return false;
+      }
+      consume();
+      if (!expect(TokenKind::l_paren, "after 'reqd_work_group_size'"))
+        return false;
+      std::array<uint32_t, 3> size = {1, 1, 1};
+      uint64_t total = 1;
+      for (unsigned d = 0; d < 3; ++d) {
+        if (d > 0 && !expect(TokenKind::comma,
+                             "between the 3 sizes of reqd_work_group_size"))
+          return false;
+        const Token t = tok();
+        if (t.isNot(TokenKind::int_literal)) {
+          errorAt(t, "reqd_work_group_size takes 3 integer constants");
+          return false;
+        }
+        uint64_t value = 0;
+        IntLiteralSuffix suffix;
+        bool isDecimal = true;
+        std::string err;
+        if (!kgpu::kgc::parseIntegerLiteral(t.getSpelling(), value, suffix,
+                                            isDecimal, err)) {
+          errorAt(t, err);
+          return false;
+        }
+        if (value < 1 || value > 1024) {
+          errorAt(t, "work-group size " + t.getSpelling() +
+                         " is out of range: each size must be 1 to 1024");
+          return false;
+        }
+        size[d] = static_cast<uint32_t>(value);
+        total *= value;
+        consume();
+      }
+      if (tok().is(TokenKind::comma)) {
+        errorAt(tok(), "reqd_work_group_size takes exactly 3 sizes");
+        return false;
+      }
+      if (!expect(TokenKind::r_paren, "after the sizes of reqd_work_group_size"))
+        return false;
+      if (total > 1024) {
+        errorAt(name, "reqd_work_group_size(" + std::to_string(size[0]) +
+                          ", " + std::to_string(size[1]) + ", " +
+                          std::to_string(size[2]) + ") has " +
+                          std::to_string(total) +
+                          " work-items; a work-group has at most 1024");
+        return false;
+      }
+      attrLoc = name.getLoc();
+      workGroupSize = size;
+      if (!consumeIf(TokenKind::comma))
+        break;
+    }
+    if (!expect(TokenKind::r_paren, "to close the attribute list") ||
+        !expect(TokenKind::r_paren, "to close '__attribute__(('"))
+      return false;
+  }
+  return true;
+}
+
 void Parser::parseFunction(const DeclSpec &spec, bool isKernel,
-                           const Token &name) {
+                           const Token &name,
+                           std::optional<std::array<uint32_t, 3>> workGroupSize) {
   if (isKernel && (!spec.isVoid || spec.isPointer)) {
     error(spec.loc,
           "kernel function '" + name.getSpelling() + "' must return void");
@@ -538,6 +646,8 @@ void Parser::parseFunction(const DeclSpec &spec, bool isKernel,
   }
   auto *fn = tu.create<FunctionDecl>(name.getLoc(), name.getSpelling(),
                                      getTypeFromSpec(spec), isKernel);
+  if (workGroupSize)
+    fn->setReqdWorkGroupSize(*workGroupSize);
   consume(); // '('
   if (tok().is(TokenKind::kw_void) && peekTok().is(TokenKind::r_paren)) {
     consume();

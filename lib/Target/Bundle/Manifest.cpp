@@ -121,7 +121,9 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
       {"dims", dims},
       {"note", parallelLoop ? "grid-stride loops: any grid is correct"
                             : "the caller gives the grid"}};
+  // The fixed size, or the default of a kernel that accepts any size.
   k["workgroup_size"] = llvm::json::Array{wg[0], wg[1], wg[2]};
+  k["workgroup_size_fixed"] = isKernelWorkgroupSizeFixed(kernel);
   k["local_memory_bytes"] = outlined ? localMemoryOf(outlined) : 0;
 
   // Reductions into outputs and how their partials combine.

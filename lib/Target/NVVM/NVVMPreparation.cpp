@@ -7,6 +7,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/Utils/GPUUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -116,6 +118,93 @@ struct NumSubgroupsToWarps : OpRewritePattern<gpu::NumSubgroupsOp> {
   }
 };
 
+/// Whether every warp of `kernel`'s work-groups is full: the kernel fixes a
+/// work-group size that is a multiple of the warp size.
+bool hasOnlyFullWarps(Operation *kernel) {
+  std::optional<std::array<int32_t, 3>> wg = getFixedKernelWorkgroupSize(kernel);
+  return wg && (int64_t((*wg)[0]) * (*wg)[1] * (*wg)[2]) % kWarpSize == 0;
+}
+
+/// A non-clustered subgroup reduction of a 32- or 64-bit scalar in a kernel
+/// whose last warp may be partial (a work-group size that is not a multiple
+/// of 32, or any size chosen at launch). Upstream's xor butterfly would read
+/// lanes that do not exist. Here step `o` (1, 2, ..., 16) of the butterfly
+/// reads lane `lane ^ o`, or, when that lane does not exist, the first lane
+/// of its aligned `o`-block (which holds that block's partial), or nothing
+/// when no lane of that block exists; the shuffle's width is the number of
+/// lanes of the warp, so its member mask names exactly the threads that
+/// exist. Every existing lane gets the total. (Not upstream: its lowering
+/// assumes full subgroups.)
+struct PartialWarpSubgroupReduce : OpRewritePattern<gpu::SubgroupReduceOp> {
+  PartialWarpSubgroupReduce(MLIRContext *ctx)
+      : OpRewritePattern(ctx, /*benefit=*/10) {}
+  LogicalResult matchAndRewrite(gpu::SubgroupReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (op.getClusterSize() || !type.isIntOrFloat() ||
+        (type.getIntOrFloatBitWidth() != 32 &&
+         type.getIntOrFloatBitWidth() != 64))
+      return failure();
+    auto kernel = op->getParentOfType<gpu::GPUFuncOp>();
+    if (!kernel || hasOnlyFullWarps(kernel))
+      return failure();
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    auto c32 = [&](int32_t v) -> Value {
+      return arith::ConstantIntOp::create(rewriter, loc, i32, v);
+    };
+    Value linear = linearThreadId(rewriter, loc);
+    Value items;
+    for (gpu::Dimension d :
+         {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
+      Value dim = gpu::BlockDimOp::create(rewriter, loc, d);
+      items = items ? arith::MulIOp::create(rewriter, loc, items, dim).getResult()
+                    : dim;
+    }
+    Value warp = arith::ConstantIndexOp::create(rewriter, loc, kWarpSize);
+    Value lane = arith::RemUIOp::create(rewriter, loc, linear, warp);
+    Value base = arith::SubIOp::create(rewriter, loc, linear, lane);
+    Value active = arith::MinUIOp::create(
+        rewriter, loc, warp, arith::SubIOp::create(rewriter, loc, items, base));
+    Value lane32 = arith::IndexCastUIOp::create(rewriter, loc, i32, lane);
+    Value active32 = arith::IndexCastUIOp::create(rewriter, loc, i32, active);
+    Value value = op.getValue();
+    vector::CombiningKind kind = gpu::convertReductionKind(op.getOp());
+    for (int32_t offset = 1; offset < kWarpSize; offset <<= 1) {
+      Value src = arith::XOrIOp::create(rewriter, loc, lane32, c32(offset));
+      Value exists = arith::CmpIOp::create(rewriter, loc,
+                                           arith::CmpIPredicate::ult, src,
+                                           active32);
+      Value head = arith::AndIOp::create(rewriter, loc, src, c32(~(offset - 1)));
+      src = arith::SelectOp::create(rewriter, loc, exists, src, head);
+      Value valid = arith::CmpIOp::create(rewriter, loc,
+                                          arith::CmpIPredicate::ult, src,
+                                          active32);
+      Value other = gpu::ShuffleOp::create(rewriter, loc, value, src, active32,
+                                           gpu::ShuffleMode::IDX)
+                        .getShuffleResult();
+      Value combined =
+          vector::makeArithReduction(rewriter, loc, kind, value, other);
+      value = arith::SelectOp::create(rewriter, loc, valid, combined, value);
+    }
+    rewriter.replaceOp(op, value);
+    return success();
+  }
+};
+
+/// Fixed work-group sizes become `.reqntid` (the PTX of a kernel that
+/// accepts any size has none and reads %ntid).
+void setRequiredBlockSizes(ModuleOp module) {
+  module.walk([](gpu::GPUFuncOp func) {
+    if (!func.isKernel())
+      return;
+    if (std::optional<std::array<int32_t, 3>> wg =
+            getFixedKernelWorkgroupSize(func))
+      func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
+                    DenseI32ArrayAttr::get(func.getContext(), *wg));
+  });
+}
+
 struct KgpuPrepareNVVMPass
     : mlir::kgpu::impl::KgpuPrepareNVVMBase<KgpuPrepareNVVMPass> {
   void runOnOperation() override {
@@ -123,6 +212,7 @@ struct KgpuPrepareNVVMPass
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     populateKgpuToNVVMPreparationPatterns(patterns);
+    patterns.add<PartialWarpSubgroupReduce>(&getContext());
     populateGpuLowerSubgroupReduceToShufflePatterns(patterns, kWarpSize,
                                                     /*shuffleBitwidth=*/64);
     populateGpuLowerClusteredSubgroupReduceToShufflePatterns(
@@ -138,7 +228,8 @@ struct KgpuPrepareNVVMPass
       return WalkResult::advance();
     });
     if (result.wasInterrupted())
-      signalPassFailure();
+      return signalPassFailure();
+    setRequiredBlockSizes(getOperation());
   }
 };
 

@@ -49,6 +49,49 @@ mlir::kgpu::lowerToSPIRVDialect(ModuleOp gpuForm,
   return result;
 }
 
+/// Decorates the composite specialization constant of a kernel's work-group
+/// size (`__kgpu_local_size`, see kgpu-spirv-workgroup-size-spec-constants)
+/// `BuiltIn WorkgroupSize`, which MLIR 22's serializer cannot emit. Returns
+/// whether the binary has that constant.
+static bool markWorkgroupSizeBuiltIn(SmallVectorImpl<uint32_t> &words) {
+  constexpr uint32_t kOpName = 5, kOpDecorate = 71, kBuiltIn = 11,
+                     kWorkgroupSize = 25;
+  // Opcodes of the sections before the types (capabilities ... annotations).
+  auto isPreamble = [](uint32_t opcode) {
+    return opcode == 17 || opcode == 10 || opcode == 11 || opcode == 14 ||
+           opcode == 15 || opcode == 16 || opcode == 331 || // modes
+           (opcode >= 2 && opcode <= 7) || opcode == 330 || // debug
+           (opcode >= 71 && opcode <= 75) || opcode == 332 ||
+           opcode == 5632 || opcode == 5633; // annotations
+  };
+  const StringRef name = "__kgpu_local_size";
+  std::optional<uint32_t> id;
+  size_t insertAt = 0;
+  for (size_t i = 5; i < words.size();) {
+    uint32_t count = words[i] >> 16, opcode = words[i] & 0xffff;
+    if (count == 0 || i + count > words.size())
+      return false;
+    if (!isPreamble(opcode)) {
+      insertAt = i;
+      break;
+    }
+    if (opcode == kOpName && count >= 3) {
+      StringRef text(reinterpret_cast<const char *>(&words[i + 2]),
+                     (count - 2) * 4);
+      if (text.take_until([](char c) { return c == 0; }) == name)
+        id = words[i + 1];
+    }
+    i += count;
+  }
+  if (!id || !insertAt)
+    return false;
+  uint32_t decorate[] = {(4u << 16) | kOpDecorate, *id, kBuiltIn,
+                         kWorkgroupSize};
+  words.insert(words.begin() + insertAt, std::begin(decorate),
+               std::end(decorate));
+  return true;
+}
+
 /// Reads back where kgpu-spirv-pack-scalars put the scalar arguments of
 /// `kernel` (the gpu.func `func` of the GPU form) in `module`.
 static LogicalResult describeScalars(spirv::ModuleOp module,
@@ -139,6 +182,7 @@ mlir::kgpu::compileToSPIRV(ModuleOp gpuForm, const SPIRVTargetOptions &opts) {
     if (failed(spirv::serialize(spirvModule, words)))
       return spirvModule.emitError("cannot serialize the SPIR-V module of '")
              << kernel.name << "'";
+    kernel.dynamicWorkgroupSize = markWorkgroupSizeBuiltIn(words);
     kernel.words.assign(words.begin(), words.end());
     kernels.push_back(std::move(kernel));
   }

@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /// The version of this API: major * 10000 + minor * 100 + patch.
-#define KGPU_RUNTIME_API_VERSION 10000
+#define KGPU_RUNTIME_API_VERSION 10100
 
 /*===-------------------------------------------------------------------===*
  * Status codes and errors
@@ -208,10 +208,16 @@ typedef struct kgpu_kernel_info {
   uint32_t param_count;
   kgpu_launch_model model;
   uint32_t dims;              /* 1, 2 or 3 */
-  uint32_t workgroup_size[3]; /* the size the kernel is compiled for */
+  /* The kernel's fixed work-group size, or (workgroup_size_fixed == 0) the
+   * default one, used when a launch's `local` is all zero. */
+  uint32_t workgroup_size[3];
   uint64_t local_memory_bytes;
   int uses_subgroups;
   uint32_t reduction_count;
+  /* 1: launches must use workgroup_size (kgc reqd_work_group_size,
+   * kgpu-translate --workgroup-size); 0: any size up to the device's limits
+   * and 1024 work-items (API version 1.1). */
+  int workgroup_size_fixed;
 } kgpu_kernel_info;
 
 typedef struct kgpu_param_info {

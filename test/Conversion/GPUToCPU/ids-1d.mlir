@@ -5,7 +5,7 @@
 // work-group-uniform arithmetic runs once per group, outside the work-items.
 
 // CHECK-LABEL: func.func private @ids(
-// CHECK-SAME:    %[[OUT:.*]]: memref<?xindex>, %[[GX:.*]]: index, %[[GY:.*]]: index, %[[GZ:.*]]: index, %[[BEGIN:.*]]: index, %[[END:.*]]: index)
+// CHECK-SAME:    %[[OUT:.*]]: memref<?xindex>, %[[GX:.*]]: index, %[[GY:.*]]: index, %[[GZ:.*]]: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[BEGIN:.*]]: index, %[[END:.*]]: index)
 // CHECK-SAME:    llvm.linkage = #llvm.linkage<internal>
 // CHECK-DAG:     %[[C64:.*]] = arith.constant 64 : index
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index

@@ -1,7 +1,7 @@
 // RUN: kgpu-opt %s --convert-kgpu-to-gpu | FileCheck %s
 
 // CHECK-LABEL: gpu.func @k
-// CHECK-SAME: kgpu.workgroup_size = array<i32: 16, 16, 1>
+// CHECK-SAME: kgpu.default_workgroup_size = array<i32: 16, 16, 1>
 // CHECK: %[[B:.*]] = gpu.block_id  x
 // CHECK: %[[D:.*]] = gpu.block_dim  x
 // CHECK: %[[T:.*]] = gpu.thread_id  x

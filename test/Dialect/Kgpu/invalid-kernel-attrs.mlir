@@ -142,3 +142,24 @@ func.func @k(%x: f32 {kgpu.arg = #kgpu.arg<scalar, write>}) attributes {kgpu.ker
 // expected-error @+2 {{expected ::mlir::kgpu::Access to be one of: read, write, read_write}}
 // expected-error @+1 {{failed to parse Kgpu_ArgAttr parameter 'access'}}
 func.func private @bad(%x: f32 {kgpu.arg = #kgpu.arg<scalar, readonly>}) attributes {kgpu.kernel}
+
+// -----
+
+// expected-error @+1 {{a kernel cannot have both 'kgpu.workgroup_size' (a fixed size) and 'kgpu.default_workgroup_size' (a default size)}}
+func.func @k() attributes {kgpu.kernel, kgpu.workgroup_size = array<i32: 64>, kgpu.default_workgroup_size = array<i32: 64>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{work-group of 2048 work-items exceeds the limit of 1024}}
+func.func @k() attributes {kgpu.kernel, kgpu.default_workgroup_size = array<i32: 64, 32>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'kgpu.default_workgroup_size' is only valid on a kernel}}
+func.func @d() attributes {kgpu.device, kgpu.default_workgroup_size = array<i32: 64>} {
+  return
+}

@@ -40,3 +40,11 @@ func.func @helper(%x: f32) -> f32 attributes {kgpu.device} {
 }
 // CHECK-LABEL: func.func private @external_kernel
 func.func private @external_kernel(memref<?xf32> {kgpu.arg = #kgpu.arg<buffer, read>}) attributes {kgpu.kernel}
+
+// A kernel that accepts any work-group size, with a default one.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-SAME: attributes {kgpu.default_workgroup_size = array<i32: 32, 8, 1>, kgpu.kernel}
+func.func @dynamic(%o: memref<?xi32> {kgpu.arg = #kgpu.arg<buffer, write>})
+    attributes {kgpu.kernel, kgpu.default_workgroup_size = array<i32: 32, 8, 1>} {
+  return
+}

@@ -1,7 +1,8 @@
 //===- KgpuDialect.cpp - kgpu dialect ---------------------------*- C++ -*-===//
 //
 // Dialect registration and verification of the kgpu discardable attributes
-// (`kgpu.kernel`, `kgpu.device`, `kgpu.workgroup_size`, `kgpu.arg`).
+// (`kgpu.kernel`, `kgpu.device`, `kgpu.workgroup_size`,
+// `kgpu.default_workgroup_size`, `kgpu.arg`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,15 +92,40 @@ static unsigned highestDimension(Operation *root) {
   return highest;
 }
 
+static std::optional<std::array<int32_t, 3>>
+getPaddedSize(Operation *kernel, StringRef name) {
+  auto attr = kernel->getAttrOfType<DenseI32ArrayAttr>(name);
+  if (!attr)
+    return std::nullopt;
+  std::array<int32_t, 3> wg = {1, 1, 1};
+  for (auto [i, v] : llvm::enumerate(attr.asArrayRef()))
+    if (i < 3)
+      wg[i] = v;
+  return wg;
+}
+
+std::optional<std::array<int32_t, 3>>
+mlir::kgpu::getFixedKernelWorkgroupSize(Operation *kernel) {
+  return getPaddedSize(kernel, KgpuDialect::getWorkgroupSizeAttrName());
+}
+
+bool mlir::kgpu::isKernelWorkgroupSizeFixed(Operation *kernel) {
+  return kernel->hasAttr(KgpuDialect::getWorkgroupSizeAttrName());
+}
+
+int64_t mlir::kgpu::getMaxKernelWorkItems(Operation *kernel) {
+  if (std::optional<std::array<int32_t, 3>> wg =
+          getFixedKernelWorkgroupSize(kernel))
+    return static_cast<int64_t>((*wg)[0]) * (*wg)[1] * (*wg)[2];
+  return KgpuDialect::kMaxWorkgroupItems;
+}
+
 std::array<int32_t, 3> mlir::kgpu::getKernelWorkgroupSize(Operation *kernel) {
-  if (auto attr = kernel->getAttrOfType<DenseI32ArrayAttr>(
-          KgpuDialect::getWorkgroupSizeAttrName())) {
-    std::array<int32_t, 3> wg = {1, 1, 1};
-    for (auto [i, v] : llvm::enumerate(attr.asArrayRef()))
-      if (i < 3)
-        wg[i] = v;
-    return wg;
-  }
+  if (auto wg = getPaddedSize(kernel, KgpuDialect::getWorkgroupSizeAttrName()))
+    return *wg;
+  if (auto wg =
+          getPaddedSize(kernel, KgpuDialect::getDefaultWorkgroupSizeAttrName()))
+    return *wg;
   switch (highestDimension(kernel)) {
   case 0:
     return {256, 1, 1};
@@ -150,7 +176,13 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
                                 << "' may only be attached to a function";
     return success();
   }
-  if (name == getWorkgroupSizeAttrName()) {
+  if (name == getWorkgroupSizeAttrName() ||
+      name == getDefaultWorkgroupSizeAttrName()) {
+    if (op->hasAttr(getWorkgroupSizeAttrName()) &&
+        op->hasAttr(getDefaultWorkgroupSizeAttrName()))
+      return op->emitError("a kernel cannot have both '")
+             << getWorkgroupSizeAttrName() << "' (a fixed size) and '"
+             << getDefaultWorkgroupSizeAttrName() << "' (a default size)";
     auto sizes = dyn_cast<DenseI32ArrayAttr>(attr.getValue());
     if (!sizes || sizes.empty() || sizes.size() > 3)
       return op->emitError("'") << name
@@ -166,9 +198,10 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
                << size;
       total *= size;
     }
-    if (total > 1024)
+    if (total > kMaxWorkgroupItems)
       return op->emitError("work-group of ")
-             << total << " work-items exceeds the limit of 1024";
+             << total << " work-items exceeds the limit of "
+             << kMaxWorkgroupItems;
     return success();
   }
   if (name == getArgsAttrName()) {

@@ -22,7 +22,8 @@ def KgpuGPUToCPUPass : Pass<"kgpu-gpu-to-cpu", "::mlir::ModuleOp"> {
     docs/codegen.md) becomes
 
     * `func.func private @<kernel>(<kernel arguments>, %gridX, %gridY,
-      %gridZ, %groupBegin, %groupEnd : index)`, which runs the work-groups
+      %gridZ, %localX, %localY, %localZ, %groupBegin, %groupEnd : index)`,
+      which runs the work-groups
       `[groupBegin, groupEnd)` in linear order (x fastest) one after the
       other, and
     * `func.func @kgpu_cpu_<kernel>(!llvm.ptr, !llvm.ptr, i64, i64)`, the
@@ -30,9 +31,12 @@ def KgpuGPUToCPUPass : Pass<"kgpu-gpu-to-cpu", "::mlir::ModuleOp"> {
 
     Inside a work-group the kernel body is split at every `gpu.barrier` and
     before every subgroup operation; each piece runs as a loop nest over the
-    work-items of the group (`kgpu.workgroup_size`, static). Values live
-    across a split are spilled to per-work-item `memref.alloca` storage
-    (work-group-uniform values to one scalar slot); constants and ids are
+    work-items of the group: constant bounds for a kernel with a fixed
+    `kgpu.workgroup_size`, else the launch's work-group size (arguments of
+    the CPU function; at most 1024 work-items). Values live across a split
+    are spilled to per-work-item `memref.alloca` storage (statically sized
+    for a fixed size, else sized for the launch's work-group; work-group-
+    uniform values to one scalar slot); constants and ids are
     rematerialised. An `scf.for`, `scf.if` or `scf.while` that contains a
     barrier or subgroup operation must be work-group-uniform: it is hoisted
     out of the work-item loops and its body is split recursively; its

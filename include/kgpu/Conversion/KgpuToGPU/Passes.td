@@ -11,7 +11,9 @@ def ConvertKgpuToGPU : Pass<"convert-kgpu-to-gpu", "mlir::ModuleOp"> {
     Upstream has no kgpu lowering. Produces the "GPU form" of
     docs/codegen.md: every `kgpu.kernel` function becomes a `gpu.func`
     kernel in `gpu.module @kernels` (device helpers move into the module as
-    `func.func`), with `kgpu.workgroup_size` (3 entries) and `kgpu.args`.
+    `func.func`), with `kgpu.args` and either `kgpu.workgroup_size` (3
+    entries; the kernel fixed its size) or `kgpu.default_workgroup_size` (3
+    entries; the kernel accepts any size at launch, this is the default).
     Ids become gpu ids (`global_id = block_id * block_dim + thread_id`),
     barriers `gpu.barrier`, shuffles `gpu.shuffle` (an out-of-range lane
     yields its own value), subgroup reductions `gpu.subgroup_reduce`, local

@@ -17,8 +17,9 @@ def KgpuSPIRVAttachTarget
     `AtomicFloat32AddEXT`/`AtomicFloat64AddEXT`). These are what the device
     *may* use: `spirv-update-vce` later shrinks every module's requirements
     to what it actually uses. Also sets `spirv.entry_point_abi` on every
-    kernel from its `kgpu.workgroup_size` (a kernel without either attribute
-    is an error).
+    kernel: with its fixed `kgpu.workgroup_size`, or, for a kernel that
+    accepts any size at launch, without a size (and a marker with the
+    default size for kgpu-spirv-workgroup-size-spec-constants).
   }];
   let options = [
     Option<"subgroupSize", "subgroup-size", "unsigned", "32",
@@ -111,6 +112,29 @@ def KgpuSPIRVSplitKernels
     then `bind(0, i)` of its own module, so bindings of different kernels
     never collide and every binary is self-contained. Runs after
     convert-kgpu-to-spirv and before spirv-lower-abi-attrs.
+  }];
+  let dependentDialects = ["mlir::spirv::SPIRVDialect"];
+}
+
+def KgpuSPIRVWorkgroupSizeSpecConstants
+    : Pass<"kgpu-spirv-workgroup-size-spec-constants", "mlir::spirv::ModuleOp"> {
+  let summary = "Make the work-group size of a kernel that does not fix it "
+                "specialization constants";
+  let description = [{
+    Upstream has no way to give a kernel a work-group size chosen when the
+    pipeline is created. For the one kernel of the module that
+    kgpu-spirv-attach-target marked as accepting any size: adds
+    `spirv.SpecConstant @__kgpu_local_size_x/y/z` (`SpecId` 0, 1, 2, the
+    default size as their values) and their `spirv.SpecConstantComposite
+    @__kgpu_local_size`, which the binary decorates `BuiltIn WorkgroupSize`
+    (`compileToSPIRV` adds the decoration after serialization: MLIR 22
+    cannot express it), so the size set at pipeline creation is the one the
+    dispatch runs with; every read of the WorkgroupSize built-in variable
+    (upstream's lowering of `gpu.block_dim` when the entry-point ABI has no
+    size) reads the specialization constants instead; and the entry-point
+    ABI gets the default size (LocalSize, which the decorated constant
+    overrides). Runs after kgpu-spirv-split-kernels and before
+    spirv-lower-abi-attrs.
   }];
   let dependentDialects = ["mlir::spirv::SPIRVDialect"];
 }

@@ -31,6 +31,8 @@
 #include "llvm/Support/SMLoc.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
+#include <optional>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -789,6 +791,14 @@ public:
         kernel(isKernel) {}
 
   bool isKernel() const { return kernel; }
+  /// `__attribute__((reqd_work_group_size(X, Y, Z)))`: the kernel's fixed
+  /// work-group size; none when it accepts any size at launch.
+  const std::optional<std::array<uint32_t, 3>> &getReqdWorkGroupSize() const {
+    return reqdWorkGroupSize;
+  }
+  void setReqdWorkGroupSize(std::array<uint32_t, 3> size) {
+    reqdWorkGroupSize = size;
+  }
   const Type &getReturnType() const { return returnType; }
   llvm::ArrayRef<VarDecl *> getParams() const { return params; }
   std::vector<VarDecl *> &getParamsMutable() { return params; }
@@ -801,6 +811,7 @@ public:
   static bool classof(const Decl *d) { return d->getKind() == Kind::Function; }
 
 private:
+  std::optional<std::array<uint32_t, 3>> reqdWorkGroupSize;
   Type returnType;
   bool kernel;
   std::vector<VarDecl *> params;

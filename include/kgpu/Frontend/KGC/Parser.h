@@ -98,7 +98,10 @@ private:
   bool checkDeclSpec(const DeclSpec &spec, DeclContext ctx);
   Type getTypeFromSpec(const DeclSpec &spec) const;
   void parseTopLevelDecl();
-  void parseFunction(const DeclSpec &spec, bool isKernel, const Token &name);
+  void parseFunction(const DeclSpec &spec, bool isKernel, const Token &name,
+                     std::optional<std::array<uint32_t, 3>> workGroupSize);
+  bool parseAttributes(std::optional<std::array<uint32_t, 3>> &workGroupSize,
+                       llvm::SMLoc &attrLoc);
   VarDecl *parseParam(bool isKernel);
   Stmt *parseDeclStmt();
   VarDecl *parseLocalDeclarator(const DeclSpec &spec);

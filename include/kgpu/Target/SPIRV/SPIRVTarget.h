@@ -70,9 +70,13 @@ struct SPIRVKernel {
   std::string name;
   /// The SPIR-V binary.
   std::vector<uint32_t> words;
-  /// The work-group size baked into the shader (LocalSize); dispatches must
-  /// use it.
+  /// The work-group size of the shader's LocalSize: the fixed size, or the
+  /// default of a kernel that accepts any size.
   std::array<int32_t, 3> workgroupSize;
+  /// The kernel accepts any work-group size: the binary's WorkgroupSize
+  /// built-in is the composite of the specialization constants SpecId 0, 1,
+  /// 2 (x, y, z; 32-bit), set at pipeline creation.
+  bool dynamicWorkgroupSize = false;
   /// The kernel's scalar arguments.
   SPIRVScalarBlock scalars;
 };

@@ -33,8 +33,22 @@ def Kgpu_Dialect : Dialect {
 
     A kernel is a `func.func` carrying the unit attribute `kgpu.kernel`; each
     of its arguments carries `kgpu.arg = #kgpu.arg<kind, access>`. Helper
-    functions callable from kernels carry `kgpu.device`. A kernel may fix its
-    work-group size with `kgpu.workgroup_size = array<i32: x, y, z>`.
+    functions callable from kernels carry `kgpu.device`.
+
+    Work-group sizes: a kernel may *fix* its work-group size with
+    `kgpu.workgroup_size = array<i32: x, y, z>` (kgc's
+    `reqd_work_group_size`, `kgpu-translate --workgroup-size`); it is then
+    compiled for that size only (CUDA `.reqntid`, SPIR-V `LocalSize`, CPU
+    loops with constant bounds) and launches must use it. A kernel without
+    it accepts any work-group size at launch, up to the device's limits and
+    1024 work-items: every target reads the size at run time (CUDA
+    `%ntid`, SPIR-V specialization constants, CPU launch arguments), and
+    local scratch memory is sized for 1024 work-items. Such a kernel may
+    carry `kgpu.default_workgroup_size = array<i32: x, y, z>`, the size a
+    launch that gives none uses (kgpu-lower-parallel-loops and
+    convert-kgpu-to-gpu record it); without it the default is 256x1x1,
+    16x16x1 or 8x8x4 by the highest dimension the kernel's ids use. A
+    kernel cannot carry both attributes.
 
     Address spaces are memref memory spaces that both the NVVM and the SPIR-V
     lowerings accept: global memory is the default memory space (no
@@ -57,10 +71,18 @@ def Kgpu_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getDeviceAttrName() {
       return "kgpu.device";
     }
-    /// `array<i32>` attribute: the fixed work-group size of a kernel.
+    /// `array<i32>` attribute: the fixed work-group size of a kernel (launches
+    /// must use it).
     static constexpr ::llvm::StringLiteral getWorkgroupSizeAttrName() {
       return "kgpu.workgroup_size";
     }
+    /// `array<i32>` attribute: the default work-group size of a kernel that
+    /// does not fix one (the size used when a launch gives none).
+    static constexpr ::llvm::StringLiteral getDefaultWorkgroupSizeAttrName() {
+      return "kgpu.default_workgroup_size";
+    }
+    /// The most work-items per work-group of any kgpu kernel.
+    static constexpr int64_t kMaxWorkgroupItems = 1024;
     /// `#kgpu.arg<kind, access>` on each kernel argument.
     static constexpr ::llvm::StringLiteral getArgAttrName() {
       return "kgpu.arg";

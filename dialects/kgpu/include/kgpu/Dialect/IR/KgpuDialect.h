@@ -10,6 +10,7 @@
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 
 #include <array>
+#include <optional>
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
@@ -48,10 +49,24 @@ bool isGlobalMemRef(Type type);
 /// kinds need integers.
 bool isValidReductionKind(ReductionKind kind, Type elementType);
 
-/// The work-group size a kernel is compiled for: its `kgpu.workgroup_size`
-/// padded to 3 entries, else 256x1x1, 16x16x1 or 8x8x4 by the highest
-/// dimension its ids use.
+/// The work-group size a kernel launches with when the launch gives none:
+/// its fixed `kgpu.workgroup_size`, else its `kgpu.default_workgroup_size`
+/// (both padded to 3 entries), else 256x1x1, 16x16x1 or 8x8x4 by the
+/// highest dimension its ids use.
 std::array<int32_t, 3> getKernelWorkgroupSize(Operation *kernel);
+
+/// The kernel's fixed work-group size (`kgpu.workgroup_size`, padded to 3
+/// entries), or none when the kernel accepts any size at launch.
+std::optional<std::array<int32_t, 3>>
+getFixedKernelWorkgroupSize(Operation *kernel);
+
+/// Whether the kernel fixes its work-group size (`kgpu.workgroup_size`).
+bool isKernelWorkgroupSizeFixed(Operation *kernel);
+
+/// The most work-items a work-group of this kernel can have: the fixed
+/// size's, else KgpuDialect::kMaxWorkgroupItems. Scratch local memory is
+/// sized by it.
+int64_t getMaxKernelWorkItems(Operation *kernel);
 
 namespace OpTrait {
 
