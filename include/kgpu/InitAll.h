@@ -9,7 +9,7 @@
 #ifndef KGPU_INITALL_H
 #define KGPU_INITALL_H
 
-#include "kgpu/Dialect/IR/KgpuDialect.h"
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Conversion/GPUToCPU/Passes.h"
-#include "kgpu/Dialect/IR/KgpuDialect.h"
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

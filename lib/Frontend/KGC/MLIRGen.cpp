@@ -14,7 +14,7 @@
 
 #include "kgpu/Frontend/KGC/MLIRGen.h"
 
-#include "kgpu/Dialect/IR/KgpuDialect.h"
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Frontend/KGC/Sema.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

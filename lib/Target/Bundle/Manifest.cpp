@@ -3,7 +3,7 @@
 #include "kgpu/Target/Bundle/Manifest.h"
 
 #include "kgpu/Conversion/KgpuToGPU/Passes.h"
-#include "kgpu/Dialect/IR/KgpuDialect.h"
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Target/Bundle/Bundle.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -1,6 +1,6 @@
 //===- NVVMPreparation.cpp - GPU form to what NVVM accepts ------*- C++ -*-===//
 
-#include "kgpu/Dialect/IR/KgpuDialect.h"
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Target/NVVM/NVVMTarget.h"
 #include "kgpu/Transforms/Passes.h"
 

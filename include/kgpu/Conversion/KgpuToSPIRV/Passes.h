@@ -9,7 +9,7 @@
 #ifndef KGPU_CONVERSION_KGPUTOSPIRV_PASSES_H
 #define KGPU_CONVERSION_KGPUTOSPIRV_PASSES_H
 
-#include "kgpu/Dialect/IR/KgpuDialect.h"
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

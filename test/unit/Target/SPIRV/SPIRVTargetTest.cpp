@@ -11,7 +11,7 @@
 
 #include "kgpu/Target/SPIRV/SPIRVTarget.h"
 
-#include "kgpu/Dialect/IR/KgpuDialect.h"
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Frontend/KGC/Diagnostics.h"
 #include "kgpu/Frontend/KGC/Frontend.h"
 #include "kgpu/Frontend/KGC/MLIRGen.h"

@@ -3,7 +3,7 @@
 #ifndef KGPU_DIALECT_KGPUTYPES_TD
 #define KGPU_DIALECT_KGPUTYPES_TD
 
-include "kgpu/Dialect/IR/KgpuEnums.td"
+include "kgpu/Dialect/Kgpu/IR/KgpuEnums.td"
 include "mlir/IR/BuiltinTypeInterfaces.td"
 
 def Kgpu_MmaFragmentType : Kgpu_Type<"MmaFragment", "mma"> {

@@ -1,6 +1,6 @@
 //===- KgpuTypes.cpp - kgpu types -------------------------------*- C++ -*-===//
 
-#include "kgpu/Dialect/IR/KgpuDialect.h"
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -10,12 +10,12 @@ using namespace mlir;
 using namespace mlir::kgpu;
 
 #define GET_TYPEDEF_CLASSES
-#include "kgpu/Dialect/IR/KgpuTypes.cpp.inc"
+#include "kgpu/Dialect/Kgpu/IR/KgpuTypes.cpp.inc"
 
 void KgpuDialect::registerTypes() {
   addTypes<
 #define GET_TYPEDEF_LIST
-#include "kgpu/Dialect/IR/KgpuTypes.cpp.inc"
+#include "kgpu/Dialect/Kgpu/IR/KgpuTypes.cpp.inc"
       >();
 }
 

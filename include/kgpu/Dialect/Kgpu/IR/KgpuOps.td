@@ -3,7 +3,7 @@
 #ifndef KGPU_DIALECT_KGPUOPS_TD
 #define KGPU_DIALECT_KGPUOPS_TD
 
-include "kgpu/Dialect/IR/KgpuTypes.td"
+include "kgpu/Dialect/Kgpu/IR/KgpuTypes.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"

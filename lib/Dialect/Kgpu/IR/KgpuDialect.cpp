@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "kgpu/Dialect/IR/KgpuDialect.h"
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
@@ -18,21 +18,21 @@
 using namespace mlir;
 using namespace mlir::kgpu;
 
-#include "kgpu/Dialect/IR/KgpuDialect.cpp.inc"
-#include "kgpu/Dialect/IR/KgpuEnums.cpp.inc"
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.cpp.inc"
+#include "kgpu/Dialect/Kgpu/IR/KgpuEnums.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "kgpu/Dialect/IR/KgpuAttrs.cpp.inc"
+#include "kgpu/Dialect/Kgpu/IR/KgpuAttrs.cpp.inc"
 
 void KgpuDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
-#include "kgpu/Dialect/IR/KgpuOps.cpp.inc"
+#include "kgpu/Dialect/Kgpu/IR/KgpuOps.cpp.inc"
       >();
   registerTypes();
   addAttributes<
 #define GET_ATTRDEF_LIST
-#include "kgpu/Dialect/IR/KgpuAttrs.cpp.inc"
+#include "kgpu/Dialect/Kgpu/IR/KgpuAttrs.cpp.inc"
       >();
 }
 

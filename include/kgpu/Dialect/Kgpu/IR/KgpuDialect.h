@@ -19,14 +19,14 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "kgpu/Dialect/IR/KgpuDialect.h.inc"
-#include "kgpu/Dialect/IR/KgpuEnums.h.inc"
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h.inc"
+#include "kgpu/Dialect/Kgpu/IR/KgpuEnums.h.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "kgpu/Dialect/IR/KgpuAttrs.h.inc"
+#include "kgpu/Dialect/Kgpu/IR/KgpuAttrs.h.inc"
 
 #define GET_TYPEDEF_CLASSES
-#include "kgpu/Dialect/IR/KgpuTypes.h.inc"
+#include "kgpu/Dialect/Kgpu/IR/KgpuTypes.h.inc"
 
 namespace mlir {
 namespace kgpu {
@@ -99,6 +99,6 @@ public:
 } // namespace mlir
 
 #define GET_OP_CLASSES
-#include "kgpu/Dialect/IR/KgpuOps.h.inc"
+#include "kgpu/Dialect/Kgpu/IR/KgpuOps.h.inc"
 
 #endif // KGPU_DIALECT_IR_KGPUDIALECT_H

@@ -3,7 +3,7 @@
 #ifndef KGPU_DIALECT_KGPUENUMS_TD
 #define KGPU_DIALECT_KGPUENUMS_TD
 
-include "kgpu/Dialect/IR/KgpuBase.td"
+include "kgpu/Dialect/Kgpu/IR/KgpuBase.td"
 
 class Kgpu_I32Enum<string name, string summary, list<I32EnumAttrCase> cases>
     : I32EnumAttr<name, summary, cases> {

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "kgpu/Dialect/IR/KgpuDialect.h"
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
@@ -328,4 +328,4 @@ LogicalResult FPToSISatOp::verify() {
 }
 
 #define GET_OP_CLASSES
-#include "kgpu/Dialect/IR/KgpuOps.cpp.inc"
+#include "kgpu/Dialect/Kgpu/IR/KgpuOps.cpp.inc"
