@@ -10,7 +10,7 @@
 namespace mlir {
 namespace kgpu {
 #define GEN_PASS_DEF_CONVERTKGPUTOGPU
-#include "kgpu/Conversion/KgpuToGPU/Passes.h.inc"
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 

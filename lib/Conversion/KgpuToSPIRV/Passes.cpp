@@ -1,7 +1,7 @@
 //===- Passes.cpp - the kgpu SPIR-V passes and pipeline -------------------===//
 //
 // kgpu-spirv-attach-target, convert-kgpu-to-spirv, kgpu-spirv-split-kernels
-// and the kgpu-gpu-to-spirv pipeline.
+// and the builder of the kgpu-gpu-to-spirv pipeline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,7 +30,6 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
@@ -41,11 +40,11 @@ namespace kgpu {
 #define GEN_PASS_DEF_CONVERTKGPUTOSPIRV
 #define GEN_PASS_DEF_KGPUSPIRVATTACHTARGET
 #define GEN_PASS_DEF_KGPUSPIRVCOMPLETEVCE
-#define GEN_PASS_DEF_KGPUSPIRVNOCONTRACTION
+#define GEN_PASS_DEF_KGPUSPIRVFORBIDCONTRACTION
 #define GEN_PASS_DEF_KGPUSPIRVPACKSCALARS
 #define GEN_PASS_DEF_KGPUSPIRVSPLITKERNELS
-#define GEN_PASS_DEF_KGPUSPIRVWORKGROUPSIZESPECCONSTANTS
-#include "kgpu/Conversion/KgpuToSPIRV/Passes.h.inc"
+#define GEN_PASS_DEF_KGPUSPIRVSPECIALIZEWORKGROUPSIZE
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 
@@ -125,7 +124,7 @@ struct AttachTargetPass final
         if (!isKernelWorkgroupSizeFixed(func)) {
           // Any size at launch: no size in the entry-point ABI (gpu.block_dim
           // then reads the WorkgroupSize built-in, which
-          // kgpu-spirv-workgroup-size-spec-constants turns into
+          // kgpu-spirv-specialize-workgroup-size turns into
           // specialization constants); the default size travels in a marker.
           func->setAttr(kDynamicWorkgroupSizeAttrName,
                         DenseI32ArrayAttr::get(context,
@@ -516,11 +515,11 @@ struct SplitKernelsPass final
 };
 
 //===----------------------------------------------------------------------===//
-// kgpu-spirv-workgroup-size-spec-constants
+// kgpu-spirv-specialize-workgroup-size
 //===----------------------------------------------------------------------===//
 
 struct WorkgroupSizeSpecConstantsPass final
-    : kgpu::impl::KgpuSPIRVWorkgroupSizeSpecConstantsBase<
+    : kgpu::impl::KgpuSPIRVSpecializeWorkgroupSizeBase<
           WorkgroupSizeSpecConstantsPass> {
   using Base::Base;
 
@@ -654,11 +653,11 @@ struct CompleteVCEPass final
 };
 
 //===----------------------------------------------------------------------===//
-// kgpu-spirv-no-contraction
+// kgpu-spirv-forbid-contraction
 //===----------------------------------------------------------------------===//
 
 struct NoContractionPass final
-    : kgpu::impl::KgpuSPIRVNoContractionBase<NoContractionPass> {
+    : kgpu::impl::KgpuSPIRVForbidContractionBase<NoContractionPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -872,24 +871,14 @@ void mlir::kgpu::buildGPUToSPIRVPipeline(
   pm.addPass(createConvertKgpuToSPIRV());
   pm.addPass(createKgpuSPIRVSplitKernels());
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
-  spirvModule.addPass(createKgpuSPIRVWorkgroupSizeSpecConstants());
+  spirvModule.addPass(createKgpuSPIRVSpecializeWorkgroupSize());
   spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
   spirvModule.addPass(createKgpuSPIRVPackScalars());
   if (options.fpContract == "off") {
-    KgpuSPIRVNoContractionOptions exact;
+    KgpuSPIRVForbidContractionOptions exact;
     exact.exactF32 = options.float64;
-    spirvModule.addPass(createKgpuSPIRVNoContraction(exact));
+    spirvModule.addPass(createKgpuSPIRVForbidContraction(exact));
   }
   spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
   spirvModule.addPass(createKgpuSPIRVCompleteVCE());
-}
-
-void mlir::kgpu::registerKgpuToSPIRVPassesAndPipelines() {
-  registerKgpuToSPIRVPasses();
-  PassPipelineRegistration<GPUToSPIRVPipelineOptions>(
-      "kgpu-gpu-to-spirv",
-      "Lower the GPU form to one SPIR-V module per kernel for Vulkan "
-      "(attach target, emulate float atomics, convert, split, lower ABI, "
-      "update VCE)",
-      buildGPUToSPIRVPipeline);
 }
