@@ -91,8 +91,10 @@ bool isPrivateAlloca(Operation *op) {
 }
 
 bool isConstant(Operation *op) {
-  return op->hasTrait<OpTrait::ConstantLike>() && op->getNumOperands() == 0 &&
-         op->getNumRegions() == 0;
+  // memref.get_global: the address of a constant global (kgc's array
+  // initializers), the same for every work-item.
+  return (op->hasTrait<OpTrait::ConstantLike>() || isa<memref::GetGlobalOp>(op)) &&
+         op->getNumOperands() == 0 && op->getNumRegions() == 0;
 }
 
 /// Ops that are not placed in a segment: they are re-created wherever they
@@ -1805,6 +1807,17 @@ void ConvertGPUToCPUPass::runOnOperation() {
       }
     }
   }
+  // Globals (constant array initializers) move to the top-level module.
+  for (gpu::GPUModuleOp gpuModule : gpuModules)
+    for (auto global :
+         llvm::make_early_inc_range(gpuModule.getOps<memref::GlobalOp>())) {
+      if (SymbolTable::lookupSymbolIn(top, global.getSymName())) {
+        global.emitOpError("clashes with a symbol of the top-level module");
+        return signalPassFailure();
+      }
+      global->remove();
+      top.push_back(global);
+    }
   for (gpu::GPUModuleOp gpuModule : gpuModules)
     gpuModule.erase();
   top->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());

@@ -3,6 +3,7 @@
 #include "kgpu/Conversion/KgpuToGPU/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -177,6 +178,10 @@ struct ConvertKgpuToGPUPass
 
     for (func::FuncOp device : devices)
       device->moveBefore(gpuBody, gpuBody->end());
+    // Constant globals (kgc's large array initializers) go with the code.
+    for (auto global :
+         llvm::make_early_inc_range(module.getOps<memref::GlobalOp>()))
+      global->moveBefore(gpuBody, gpuBody->begin());
 
     for (func::FuncOp kernel : kernels) {
       std::array<int32_t, 3> wg = getKernelWorkgroupSize(kernel);

@@ -19,6 +19,7 @@
 #include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
@@ -282,6 +283,66 @@ struct ConvertKgpuToSPIRVPass final
     : kgpu::impl::ConvertKgpuToSPIRVBase<ConvertKgpuToSPIRVPass> {
   using Base::Base;
 
+  /// Rewrites each memref.copy from a constant memref.global (kgc's large
+  /// private array initializers) into one store per element: upstream's
+  /// MemRefToSPIRV lowers neither op, and a constant array in a SPIR-V
+  /// module is limited to 65,535 words. Erases the globals.
+  LogicalResult expandConstantGlobalCopies(Operation *module) {
+    SmallVector<memref::CopyOp> copies;
+    module->walk([&](memref::CopyOp copy) {
+      if (copy.getSource().getDefiningOp<memref::GetGlobalOp>())
+        copies.push_back(copy);
+    });
+    SymbolTableCollection symbols;
+    for (memref::CopyOp copy : copies) {
+      auto get = copy.getSource().getDefiningOp<memref::GetGlobalOp>();
+      auto global = symbols.lookupNearestSymbolFrom<memref::GlobalOp>(
+          get, get.getNameAttr());
+      auto init = global ? dyn_cast_or_null<DenseElementsAttr>(
+                               global.getInitialValueAttr())
+                         : DenseElementsAttr();
+      auto type = cast<MemRefType>(copy.getTarget().getType());
+      if (!global || !global.getConstant() || !init ||
+          !type.hasStaticShape())
+        return copy.emitOpError("copies from a memref.global, which has no "
+                                "lowering to ")
+               << kTargetName << " unless it is a constant array";
+      OpBuilder b(copy);
+      Location loc = copy.getLoc();
+      ArrayRef<int64_t> shape = type.getShape();
+      SmallVector<Value> indexValues;
+      auto indexConst = [&](int64_t v) -> Value {
+        if ((size_t)v >= indexValues.size())
+          indexValues.resize(v + 1);
+        if (!indexValues[v])
+          indexValues[v] = arith::ConstantIndexOp::create(b, loc, v);
+        return indexValues[v];
+      };
+      DenseMap<Attribute, Value> constants;
+      int64_t flat = 0;
+      SmallVector<Value> indices(shape.size());
+      for (Attribute element : init.getValues<Attribute>()) {
+        Value &value = constants[element];
+        if (!value)
+          value = arith::ConstantOp::create(b, loc, cast<TypedAttr>(element));
+        int64_t rem = flat++;
+        for (int d = (int)shape.size() - 1; d >= 0; --d) {
+          indices[d] = indexConst(rem % shape[d]);
+          rem /= shape[d];
+        }
+        memref::StoreOp::create(b, loc, value, copy.getTarget(), indices);
+      }
+      copy.erase();
+      if (get->use_empty())
+        get.erase();
+    }
+    for (auto global : llvm::make_early_inc_range(
+             module->getRegion(0).getOps<memref::GlobalOp>()))
+      if (SymbolTable::symbolKnownUseEmpty(global, module))
+        global.erase();
+    return success();
+  }
+
   /// Reports every construct of `module` that the Vulkan target cannot
   /// express, with its location.
   LogicalResult checkSupported(gpu::GPUModuleOp module) {
@@ -372,7 +433,8 @@ struct ConvertKgpuToSPIRVPass final
       stripKgpuAttributes(clone);
       placePrivateArraysInFunctionStorage(clone);
       widenBoolArguments(clone);
-      if (failed(widenIndexBuffers(clone)) || failed(expandArithOps(clone)) || failed(mapMemorySpaces(clone)) ||
+      if (failed(expandConstantGlobalCopies(clone)) ||
+          failed(widenIndexBuffers(clone)) || failed(expandArithOps(clone)) || failed(mapMemorySpaces(clone)) ||
           failed(convert(clone)))
         return signalPassFailure();
     }
