@@ -18,7 +18,7 @@
 //     -Wl,-rpath,$(llvm-config-22 --libdir) -o /tmp/kgc_parser_fuzzer
 //   mkdir -p /tmp/kgc-fuzz-corpus
 //   /tmp/kgc_parser_fuzzer -runs=1000000 -timeout=10 \
-//     /tmp/kgc-fuzz-corpus test/Frontend/KGC/corpus test/Frontend/KGC/errors \
+//     /tmp/kgc-fuzz-corpus test/Frontend/KGC/corpus \
 //     test/Frontend/KGC/Inputs/fuzz-seeds
 //
 // or simply `fuzz/run-kgc-fuzzer.sh [runs]`, which does the same and exits

@@ -15,6 +15,9 @@
 #include "kgpu/Frontend/KGC/MLIRGen.h"
 
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
+#include "kgpu/Frontend/Common/Locations.h"
+#include "kgpu/Frontend/KGC/Frontend.h"
+#include "kgpu/Frontend/KGC/MLIRDiagnostics.h"
 #include "kgpu/Frontend/KGC/Sema.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -187,19 +190,17 @@ private:
     if (lastLoc && l.getPointer() == lastLocPtr)
       return *lastLoc;
     SourceLocation sl = diags.getLocation(l);
-    Location result = sl.line == 0 ? Location(UnknownLoc::get(&ctx))
-                                   : Location(FileLineColLoc::get(
-                                         &ctx, sl.filename, sl.line,
-                                         sl.column));
+    Location result = kg::getSourceLoc(&ctx, sl.filename, sl.line, sl.column);
     lastLocPtr = l.getPointer();
     lastLoc = result;
     return result;
   }
   const char *lastLocPtr = nullptr;
   std::optional<Location> lastLoc;
+  /// Reports through MLIR's DiagnosticEngine (the first error only).
   void error(llvm::SMLoc l, const llvm::Twine &msg) {
     if (!hadError)
-      diags.error(l, msg);
+      emitError(loc(l)) << msg;
     hadError = true;
   }
 
@@ -680,17 +681,14 @@ OwningOpRef<ModuleOp> Emitter::run() {
       }
       return success();
     });
-    if (failed(verify(module))) {
-      diags.error(llvm::SMLoc::getFromPointer(
-                      tu.getSourceMgr()
-                          .getMemoryBuffer(tu.getBufferId())
-                          ->getBufferStart()),
-                  "internal error: the emitted MLIR does not verify: " +
-                      message);
-      return nullptr;
-    }
+    if (succeeded(verify(module)))
+      return owned;
   }
-  return owned;
+  error(llvm::SMLoc::getFromPointer(tu.getSourceMgr()
+                                        .getMemoryBuffer(tu.getBufferId())
+                                        ->getBufferStart()),
+        "internal error: the emitted MLIR does not verify: " + message);
+  return nullptr;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1784,4 +1782,16 @@ OwningOpRef<ModuleOp> kgc::emitMLIR(const TranslationUnit &tu,
                       math::MathDialect, memref::MemRefDialect,
                       scf::SCFDialect>();
   return Emitter(tu, context, diags).run();
+}
+
+OwningOpRef<ModuleOp> kgc::importKGC(llvm::SourceMgr &sm, unsigned bufferId,
+                                     MLIRContext &context) {
+  MLIRDiagnosticConsumer consumer(context);
+  kgc::DiagnosticEngine diags(sm, consumer);
+  std::unique_ptr<TranslationUnit> tu = parseAndAnalyze(sm, bufferId, diags);
+  if (!tu)
+    return nullptr;
+  // Sema's diagnostics go out before the emitter's.
+  consumer.finish();
+  return emitMLIR(*tu, context, diags);
 }
