@@ -87,84 +87,23 @@ CastKind kgpu::kgc::getScalarCastKind(const Type &from, const Type &to) {
 }
 
 std::optional<BuiltinKind> kgpu::kgc::lookupBuiltin(llvm::StringRef name) {
-  using B = BuiltinKind;
   return llvm::StringSwitch<std::optional<BuiltinKind>>(name)
-      .Case("global_id", B::GlobalId)
-      .Case("local_id", B::LocalId)
-      .Case("group_id", B::GroupId)
-      .Case("global_size", B::GlobalSize)
-      .Case("local_size", B::LocalSize)
-      .Case("num_groups", B::NumGroups)
-      .Case("barrier", B::Barrier)
-      .Case("barrier_global", B::BarrierGlobal)
-      .Case("atomic_add", B::AtomicAdd)
-      .Case("atomic_sub", B::AtomicSub)
-      .Case("atomic_min", B::AtomicMin)
-      .Case("atomic_max", B::AtomicMax)
-      .Case("atomic_and", B::AtomicAnd)
-      .Case("atomic_or", B::AtomicOr)
-      .Case("atomic_xor", B::AtomicXor)
-      .Case("atomic_xchg", B::AtomicXchg)
-      .Case("atomic_cas", B::AtomicCas)
-      .Case("sub_group_shuffle_down", B::SubGroupShuffleDown)
-      .Case("sub_group_shuffle_up", B::SubGroupShuffleUp)
-      .Case("sub_group_shuffle_xor", B::SubGroupShuffleXor)
-      .Case("sub_group_shuffle_idx", B::SubGroupShuffleIdx)
-      .Case("sub_group_shuffle", B::SubGroupShuffleIdx)
-      .Case("sub_group_reduce_add", B::SubGroupReduceAdd)
-      .Case("sub_group_reduce_mul", B::SubGroupReduceMul)
-      .Case("sub_group_reduce_min", B::SubGroupReduceMin)
-      .Case("sub_group_reduce_max", B::SubGroupReduceMax)
-      .Case("sub_group_reduce_and", B::SubGroupReduceAnd)
-      .Case("sub_group_reduce_or", B::SubGroupReduceOr)
-      .Case("sub_group_reduce_xor", B::SubGroupReduceXor)
-      .Case("sub_group_size", B::SubGroupSize)
-      .Case("sub_group_local_id", B::SubGroupLocalId)
-      .Case("sqrt", B::Sqrt)
-      .Case("rsqrt", B::Rsqrt)
-      .Case("exp", B::Exp)
-      .Case("exp2", B::Exp2)
-      .Case("log", B::Log)
-      .Case("log2", B::Log2)
-      .Case("sin", B::Sin)
-      .Case("cos", B::Cos)
-      .Case("tan", B::Tan)
-      .Case("pow", B::Pow)
-      .Case("fabs", B::Fabs)
-      .Case("fmin", B::Fmin)
-      .Case("fmax", B::Fmax)
-      .Case("floor", B::Floor)
-      .Case("ceil", B::Ceil)
-      .Case("round", B::Round)
-      .Case("fma", B::Fma)
-      .Case("min", B::Min)
-      .Case("max", B::Max)
-      .Case("clamp", B::Clamp)
-      .Case("abs", B::Abs)
-      .Case("mma_fill", B::MMAFill)
-      .Case("mma_load_a", B::MMALoadA)
-      .Case("mma_load_b", B::MMALoadB)
-      .Case("mma_load_c", B::MMALoadC)
-      .Case("mma_compute", B::MMACompute)
-      .Case("mma_store", B::MMAStore)
+#define KGC_BUILTIN(Kind, Name, Category, Arity, Variance)                     \
+  .Case(Name, BuiltinKind::Kind)
+#define KGC_BUILTIN_ALIAS(Name, Kind) .Case(Name, BuiltinKind::Kind)
+#include "kgpu/Frontend/KGC/Builtins.def"
       .Default(std::nullopt);
 }
 
 static bool isWorkItemBuiltin(BuiltinKind k) {
-  return k >= BuiltinKind::GlobalId && k <= BuiltinKind::NumGroups;
+  return getBuiltinCategory(k) == BuiltinCategory::WorkItem;
 }
 static bool isSubGroupBuiltin(BuiltinKind k) {
-  return k >= BuiltinKind::SubGroupShuffleDown &&
-         k <= BuiltinKind::SubGroupLocalId;
+  return getBuiltinCategory(k) == BuiltinCategory::SubGroup;
 }
-static bool isMathBuiltin(BuiltinKind k) {
-  return k >= BuiltinKind::Sqrt && k <= BuiltinKind::Fma;
-}
-static bool isMMABuiltin(BuiltinKind k) {
-  return k >= BuiltinKind::MMAFill && k <= BuiltinKind::MMAStore;
-}
+/// mma_fill and mma_load_*: the fragment type comes from the destination.
 static bool isContextualMMABuiltin(BuiltinKind k) {
-  return k >= BuiltinKind::MMAFill && k <= BuiltinKind::MMALoadC;
+  return getBuiltinCategory(k) == BuiltinCategory::MMAContextual;
 }
 
 //===----------------------------------------------------------------------===//
@@ -679,7 +618,6 @@ private:
                        bool isStore);
   bool checkModifiableLValue(Expr *lhs, SMLoc opLoc);
   std::optional<int> matchReductionUpdate(AssignExpr *e, Expr *&contribution);
-  VarDecl *getRootVar(Expr *e);
   bool isOuterVar(VarDecl *var) const;
 
   std::string typeStr(const Type &t) { return "'" + t.str() + "'"; }
@@ -1746,16 +1684,6 @@ Expr *Sema::checkDeclRef(DeclRefExpr *e) {
   return e;
 }
 
-VarDecl *Sema::getRootVar(Expr *e) {
-  e = ignoreImplicitCasts(e);
-  if (auto *ref = dyn_cast<DeclRefExpr>(e))
-    return ref->getDecl();
-  if (auto *sub = dyn_cast<SubscriptExpr>(e))
-    if (DeclRefExpr *root = sub->getRootDeclRef())
-      return root->getDecl();
-  return nullptr;
-}
-
 bool Sema::checkModifiableLValue(Expr *lhs, SMLoc opLoc) {
   const Type &t = lhs->getType();
   if (!lhs->isLValue()) {
@@ -1768,7 +1696,7 @@ bool Sema::checkModifiableLValue(Expr *lhs, SMLoc opLoc) {
     error(lhs->getLoc(), "expression is not assignable");
     return false;
   }
-  VarDecl *root = getRootVar(lhs);
+  VarDecl *root = lhs->getRootVarDecl();
   if (t.isPointer()) {
     error(lhs->getLoc(), "pointer parameters cannot be reassigned");
     return false;
@@ -2124,9 +2052,9 @@ Expr *Sema::checkAssign(AssignExpr *e) {
       // t = min(t, v): the contribution is the checked non-target argument.
       if (auto *b = dyn_cast<BuiltinCallExpr>(ignoreImplicitCasts(e->getRHS())))
         for (Expr *a : b->getArgs()) {
-          VarDecl *v = getRootVar(a);
+          VarDecl *v = a->getRootVarDecl();
           auto *ref = dyn_cast<DeclRefExpr>(ignoreImplicitCasts(a));
-          if (!(ref && v == getRootVar(lhs))) {
+          if (!(ref && v == lhs->getRootVarDecl())) {
             contrib = a;
             break;
           }
@@ -2407,7 +2335,8 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
   llvm::StringRef name = getBuiltinName(kind);
   std::vector<Expr *> args = e->getArgs().vec();
   SMLoc loc = e->getLoc();
-  auto arity = [&](size_t n) {
+  auto arity = [&]() {
+    size_t n = getBuiltinArity(kind);
     if (args.size() == n)
       return true;
     error(loc, llvm::Twine("too ") + (args.size() < n ? "few" : "many") +
@@ -2465,7 +2394,7 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
   }
 
   if (isWorkItemBuiltin(kind)) {
-    if (!arity(1) || !checkAll(0))
+    if (!arity() || !checkAll(0))
       return nullptr;
     auto v = evaluateConstantExpr(args[0]);
     if (!args[0]->getType().isInteger() || !v || v->getSExtValue() < 0 ||
@@ -2483,19 +2412,19 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
   switch (kind) {
   case BuiltinKind::Barrier:
   case BuiltinKind::BarrierGlobal:
-    if (!arity(0))
+    if (!arity())
       return nullptr;
     return make(Type::getVoid());
   case BuiltinKind::SubGroupSize:
   case BuiltinKind::SubGroupLocalId:
-    if (!arity(0))
+    if (!arity())
       return nullptr;
     return make(Type::getInt());
   case BuiltinKind::SubGroupShuffleDown:
   case BuiltinKind::SubGroupShuffleUp:
   case BuiltinKind::SubGroupShuffleXor:
   case BuiltinKind::SubGroupShuffleIdx: {
-    if (!arity(2) || !checkAll(0) || !toInt(1))
+    if (!arity() || !checkAll(0) || !toInt(1))
       return nullptr;
     Type t = args[0]->getType().isBool() ? Type::getInt() : args[0]->getType();
     args[0] = implicitCast(args[0], t);
@@ -2508,7 +2437,7 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
   case BuiltinKind::SubGroupReduceAnd:
   case BuiltinKind::SubGroupReduceOr:
   case BuiltinKind::SubGroupReduceXor: {
-    if (!arity(1) || !checkAll(0))
+    if (!arity() || !checkAll(0))
       return nullptr;
     Type t = args[0]->getType().isBool() ? Type::getInt() : args[0]->getType();
     bool intOnly = kind == BuiltinKind::SubGroupReduceAnd ||
@@ -2533,7 +2462,7 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
   case BuiltinKind::AtomicXor:
   case BuiltinKind::AtomicXchg:
   case BuiltinKind::AtomicCas: {
-    if (!arity(kind == BuiltinKind::AtomicCas ? 3 : 2))
+    if (!arity())
       return nullptr;
     Expr *target = checkAtomicTarget(args[0], kind);
     if (!target)
@@ -2549,20 +2478,17 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
   case BuiltinKind::Max:
   case BuiltinKind::Clamp:
   case BuiltinKind::Abs: {
-    size_t n = kind == BuiltinKind::Clamp ? 3
-               : kind == BuiltinKind::Abs ? 1
-                                          : 2;
-    if (!arity(n) || !checkAll(0))
+    if (!arity() || !checkAll(0))
       return nullptr;
     Type t = getPromotedType(args[0]->getType());
-    for (size_t i = 1; i < n; ++i)
+    for (size_t i = 1; i < args.size(); ++i)
       t = getUsualArithmeticType(t, args[i]->getType());
     for (Expr *&a : args)
       a = implicitCast(a, t);
     return make(t);
   }
   case BuiltinKind::MMAFill: {
-    if (!arity(1) || !checkAll(0))
+    if (!arity() || !checkAll(0))
       return nullptr;
     args[0] = implicitCast(args[0], expected->getElementType());
     return make(*expected);
@@ -2579,7 +2505,7 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
                      typeStr(*expected));
       return nullptr;
     }
-    if (!arity(4))
+    if (!arity())
       return nullptr;
     Expr *mem = checkMMAMemory(args[0], kind, expected->getElementKind(),
                                /*isStore=*/false);
@@ -2591,7 +2517,7 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
     return make(*expected);
   }
   case BuiltinKind::MMACompute: {
-    if (!arity(3))
+    if (!arity())
       return nullptr;
     static const MMARole roles[3] = {MMARole::A, MMARole::B, MMARole::Acc};
     for (size_t i = 0; i < 3; ++i) {
@@ -2625,7 +2551,7 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
     return make(c);
   }
   case BuiltinKind::MMAStore: {
-    if (!arity(5))
+    if (!arity())
       return nullptr;
     Expr *frag = checkRValue(args[4]);
     if (!frag)
@@ -2654,14 +2580,12 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
     break;
   }
 
-  // Math builtins.
-  assert(isMathBuiltin(kind) && "unhandled builtin");
-  size_t n = (kind == BuiltinKind::Pow || kind == BuiltinKind::Fmin ||
-              kind == BuiltinKind::Fmax)
-                 ? 2
-             : kind == BuiltinKind::Fma ? 3
-                                        : 1;
-  if (!arity(n) || !checkAll(0))
+  // Math builtins (every other category returned above).
+  if (getBuiltinCategory(kind) != BuiltinCategory::Math) {
+    error(loc, "internal error: builtin '" + name + "' is not checked");
+    return nullptr;
+  }
+  if (!arity() || !checkAll(0))
     return nullptr;
   Type t;
   for (Expr *a : args) {
