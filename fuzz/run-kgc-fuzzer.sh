@@ -21,9 +21,10 @@ mkdir -p "$workdir/corpus" "$workdir/artifacts"
 # The LLVM-Support-only frontend sources (the directory also holds the MLIR
 # emitter, which is not fuzzed here).
 srcs=()
-for f in AST BarrierDivergence Diagnostics Frontend Lexer Parser Sema; do
+for f in AST BarrierDivergence Diagnostics Frontend Lexer Parser; do
   srcs+=("$repo/lib/Frontend/KGC/$f.cpp")
 done
+srcs+=("$repo"/lib/Frontend/KGC/Sema/*.cpp)
 bin="$workdir/kgc_parser_fuzzer"
 
 # shellcheck disable=SC2046
