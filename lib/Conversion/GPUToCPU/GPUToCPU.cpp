@@ -1823,8 +1823,7 @@ struct ConvertGPUToCPUPass
 
 void ConvertGPUToCPUPass::runOnOperation() {
   ModuleOp top = getOperation();
-  if (subgroupSize < 1 || subgroupSize > 64 ||
-      !llvm::isPowerOf2_32(subgroupSize)) {
+  if (!kgpu_cpu_subgroup_size_is_valid(subgroupSize)) {
     top.emitError("subgroup-size must be a power of two from 1 to 64, got ")
         << subgroupSize;
     return signalPassFailure();

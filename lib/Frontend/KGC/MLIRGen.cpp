@@ -15,6 +15,11 @@
 #include "kgpu/Frontend/KGC/MLIRGen.h"
 
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
+#include "kgpu/Frontend/Common/Intrinsics.h"
+#include "kgpu/Frontend/Common/KernelBuilder.h"
+#include "kgpu/Frontend/Common/Locations.h"
+#include "kgpu/Frontend/KGC/Frontend.h"
+#include "kgpu/Frontend/KGC/MLIRDiagnostics.h"
 #include "kgpu/Frontend/KGC/Sema.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -154,20 +159,6 @@ const VarDecl *getAssignedVar(const Expr *lhs) {
   return nullptr;
 }
 
-const VarDecl *getRootVar(const Expr *e) {
-  e = ignoreImplicitCasts(e);
-  if (auto *ref = llvm::dyn_cast<DeclRefExpr>(e))
-    return ref->getDecl();
-  if (auto *sub = llvm::dyn_cast<SubscriptExpr>(e))
-    if (DeclRefExpr *root = sub->getRootDeclRef())
-      return root->getDecl();
-  return nullptr;
-}
-
-bool isAtomicBuiltin(BuiltinKind k) {
-  return k >= BuiltinKind::AtomicAdd && k <= BuiltinKind::AtomicCas;
-}
-
 //===----------------------------------------------------------------------===//
 // The emitter
 //===----------------------------------------------------------------------===//
@@ -187,19 +178,17 @@ private:
     if (lastLoc && l.getPointer() == lastLocPtr)
       return *lastLoc;
     SourceLocation sl = diags.getLocation(l);
-    Location result = sl.line == 0 ? Location(UnknownLoc::get(&ctx))
-                                   : Location(FileLineColLoc::get(
-                                         &ctx, sl.filename, sl.line,
-                                         sl.column));
+    Location result = kg::getSourceLoc(&ctx, sl.filename, sl.line, sl.column);
     lastLocPtr = l.getPointer();
     lastLoc = result;
     return result;
   }
   const char *lastLocPtr = nullptr;
   std::optional<Location> lastLoc;
+  /// Reports through MLIR's DiagnosticEngine (the first error only).
   void error(llvm::SMLoc l, const llvm::Twine &msg) {
     if (!hadError)
-      diags.error(l, msg);
+      emitError(loc(l)) << msg;
     hadError = true;
   }
 
@@ -484,16 +473,16 @@ private:
       return set(lv.var, v);
     memref::StoreOp::create(b, l, v, lv.memref, lv.indices);
   }
+  static kg::Signedness signedness(const kgc::Type &t) {
+    return t.isUnsignedInteger() ? kg::Signedness::Unsigned
+                                 : kg::Signedness::Signed;
+  }
   Value toIndex(Location l, Value v, const kgc::Type &t) {
-    if (t.isUnsignedInteger() || t.isBool())
-      return arith::IndexCastUIOp::create(b, l, b.getIndexType(), v);
-    return arith::IndexCastOp::create(b, l, b.getIndexType(), v);
+    return kg::toIndex(b, l, v,
+                       t.isBool() ? kg::Signedness::Unsigned : signedness(t));
   }
   Value fromIndex(Location l, Value v, const kgc::Type &t) {
-    mlir::Type type = scalarType(t.getScalarKind());
-    if (t.isUnsignedInteger())
-      return arith::IndexCastUIOp::create(b, l, type, v);
-    return arith::IndexCastOp::create(b, l, type, v);
+    return kg::fromIndex(b, l, v, scalarType(t.getScalarKind()), signedness(t));
   }
   Value emitCast(Location l, CastKind kind, Value v, const kgc::Type &from,
                  const kgc::Type &to);
@@ -537,21 +526,21 @@ kg::Access Emitter::computeAccess(const FunctionDecl *fn,
     if (auto *c = llvm::dyn_cast<CastExpr>(e)) {
       if (c->getCastKind() == CastKind::LValueToRValue &&
           llvm::isa<SubscriptExpr>(c->getSubExpr()) &&
-          getRootVar(c->getSubExpr()) == param)
+          c->getSubExpr()->getRootVarDecl() == param)
         read = true;
     } else if (auto *a = llvm::dyn_cast<AssignExpr>(e)) {
       if (llvm::isa<SubscriptExpr>(ignoreImplicitCasts(a->getLHS())) &&
-          getRootVar(a->getLHS()) == param) {
+          a->getLHS()->getRootVarDecl() == param) {
         write = true;
         read |= a->isCompound();
       }
     } else if (auto *u = llvm::dyn_cast<UnaryExpr>(e)) {
       if (u->isIncDec() &&
           llvm::isa<SubscriptExpr>(ignoreImplicitCasts(u->getOperand())) &&
-          getRootVar(u->getOperand()) == param)
+          u->getOperand()->getRootVarDecl() == param)
         read = write = true;
     } else if (auto *bc = llvm::dyn_cast<BuiltinCallExpr>(e)) {
-      if (bc->getArgs().empty() || getRootVar(bc->getArgs()[0]) != param)
+      if (bc->getArgs().empty() || bc->getArgs()[0]->getRootVarDecl() != param)
         return;
       BuiltinKind k = bc->getBuiltinKind();
       if (isAtomicBuiltin(k))
@@ -564,7 +553,7 @@ kg::Access Emitter::computeAccess(const FunctionDecl *fn,
     } else if (auto *call = llvm::dyn_cast<CallExpr>(e)) {
       const FunctionDecl *callee = call->getCallee();
       for (auto [i, arg] : llvm::enumerate(call->getArgs())) {
-        if (getRootVar(arg) != param || !arg->getType().isPointer())
+        if (arg->getRootVarDecl() != param || !arg->getType().isPointer())
           continue;
         read = true;
         if (!callee || i >= callee->getParams().size() ||
@@ -595,29 +584,25 @@ void Emitter::declareFunction(const FunctionDecl *fn) {
   if (!fn->getReturnType().isVoid())
     results.push_back(convertType(fn->getReturnType()));
   b.setInsertionPointToEnd(module.getBody());
-  auto func = func::FuncOp::create(b, l, fn->getName(),
-                                   b.getFunctionType(argTypes, results));
+  func::FuncOp func;
   if (fn->isKernel()) {
-    func->setAttr(kg::KgpuDialect::getKernelAttrName(), b.getUnitAttr());
-    if (const auto &size = fn->getReqdWorkGroupSize())
-      func->setAttr(kg::KgpuDialect::getWorkgroupSizeAttrName(),
-                    b.getDenseI32ArrayAttr({static_cast<int32_t>((*size)[0]),
-                                            static_cast<int32_t>((*size)[1]),
-                                            static_cast<int32_t>((*size)[2])}));
-    for (auto [i, p] : llvm::enumerate(fn->getParams())) {
+    SmallVector<kg::KernelParam> params;
+    for (auto [p, type] : llvm::zip(fn->getParams(), argTypes)) {
       bool buffer = p->getType().isPointer();
-      kg::Access access = buffer ? computeAccess(fn, p) : kg::Access::Read;
-      func.setArgAttr(i, kg::KgpuDialect::getArgNameAttrName(),
-                      b.getStringAttr(p->getName()));
-      func.setArgAttr(i, kg::KgpuDialect::getArgAttrName(),
-                      kg::ArgAttr::get(&ctx,
-                                       buffer ? kg::ArgKind::Buffer
-                                              : kg::ArgKind::Scalar,
-                                       access));
+      params.push_back(
+          {p->getName().str(), type,
+           buffer ? kg::ArgKind::Buffer : kg::ArgKind::Scalar,
+           buffer ? std::optional(computeAccess(fn, p)) : std::nullopt});
     }
+    std::optional<std::array<int32_t, 3>> workgroupSize;
+    if (const auto &size = fn->getReqdWorkGroupSize())
+      workgroupSize = {static_cast<int32_t>((*size)[0]),
+                       static_cast<int32_t>((*size)[1]),
+                       static_cast<int32_t>((*size)[2])};
+    func = kg::createKernel(b, l, fn->getName(), params, workgroupSize);
   } else {
-    func->setAttr(kg::KgpuDialect::getDeviceAttrName(), b.getUnitAttr());
-    func.setPrivate();
+    func = kg::createDeviceFunction(b, l, fn->getName(),
+                                    b.getFunctionType(argTypes, results));
   }
   functions[fn] = func;
 }
@@ -693,17 +678,14 @@ OwningOpRef<ModuleOp> Emitter::run() {
       }
       return success();
     });
-    if (failed(verify(module))) {
-      diags.error(llvm::SMLoc::getFromPointer(
-                      tu.getSourceMgr()
-                          .getMemoryBuffer(tu.getBufferId())
-                          ->getBufferStart()),
-                  "internal error: the emitted MLIR does not verify: " +
-                      message);
-      return nullptr;
-    }
+    if (succeeded(verify(module)))
+      return owned;
   }
-  return owned;
+  error(llvm::SMLoc::getFromPointer(tu.getSourceMgr()
+                                        .getMemoryBuffer(tu.getBufferId())
+                                        ->getBufferStart()),
+        "internal error: the emitted MLIR does not verify: " + message);
+  return nullptr;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1754,26 +1736,21 @@ Value Emitter::emitBuiltin(const BuiltinCallExpr *call) {
       Value nv = emitExpr(args[2]);
       if (!nv)
         return Value();
-      return kg::AtomicCASOp::create(b, l, v, nv, target.memref,
-                                     target.indices);
+      return kg::emitAtomicCAS(b, l, target.memref, target.indices, v, nv);
     }
-    bool isUnsigned = type.isUnsignedInteger();
-    kg::AtomicKind ak = kg::AtomicKind::Add;
+    kg::SourceAtomic op = kg::SourceAtomic::Add;
     switch (kind) {
-    case BuiltinKind::AtomicSub: ak = kg::AtomicKind::Sub; break;
-    case BuiltinKind::AtomicMin:
-      ak = isUnsigned ? kg::AtomicKind::UMin : kg::AtomicKind::Min;
-      break;
-    case BuiltinKind::AtomicMax:
-      ak = isUnsigned ? kg::AtomicKind::UMax : kg::AtomicKind::Max;
-      break;
-    case BuiltinKind::AtomicAnd: ak = kg::AtomicKind::And; break;
-    case BuiltinKind::AtomicOr: ak = kg::AtomicKind::Or; break;
-    case BuiltinKind::AtomicXor: ak = kg::AtomicKind::Xor; break;
-    case BuiltinKind::AtomicXchg: ak = kg::AtomicKind::Xchg; break;
+    case BuiltinKind::AtomicSub: op = kg::SourceAtomic::Sub; break;
+    case BuiltinKind::AtomicMin: op = kg::SourceAtomic::Min; break;
+    case BuiltinKind::AtomicMax: op = kg::SourceAtomic::Max; break;
+    case BuiltinKind::AtomicAnd: op = kg::SourceAtomic::And; break;
+    case BuiltinKind::AtomicOr: op = kg::SourceAtomic::Or; break;
+    case BuiltinKind::AtomicXor: op = kg::SourceAtomic::Xor; break;
+    case BuiltinKind::AtomicXchg: op = kg::SourceAtomic::Xchg; break;
     default: break;
     }
-    return kg::AtomicRMWOp::create(b, l, ak, v, target.memref, target.indices);
+    return kg::emitAtomic(b, l, op, signedness(type), target.memref,
+                          target.indices, v);
   }
 
   // Everything below evaluates its arguments first.
@@ -1803,10 +1780,8 @@ Value Emitter::emitBuiltin(const BuiltinCallExpr *call) {
         : kind == BuiltinKind::SubGroupShuffleUp ? kg::ShuffleMode::Up
         : kind == BuiltinKind::SubGroupShuffleXor ? kg::ShuffleMode::Xor
                                                   : kg::ShuffleMode::Idx;
-    Value offset = vals[1];
-    if (!offset.getType().isInteger(32))
-      offset = arith::TruncIOp::create(b, l, b.getI32Type(), offset);
-    return kg::ShuffleOp::create(b, l, mode, vals[0], offset);
+    return kg::emitShuffle(b, l, mode, vals[0], vals[1],
+                           signedness(args[1]->getType()));
   }
   case BuiltinKind::SubGroupReduceAdd:
   case BuiltinKind::SubGroupReduceMul:
@@ -1820,22 +1795,17 @@ Value Emitter::emitBuiltin(const BuiltinCallExpr *call) {
                             "parallel for");
       return Value();
     }
-    bool isUnsigned = type.isUnsignedInteger();
-    kg::ReductionKind rk = kg::ReductionKind::Add;
+    kg::SourceReduction op = kg::SourceReduction::Add;
     switch (kind) {
-    case BuiltinKind::SubGroupReduceMul: rk = kg::ReductionKind::Mul; break;
-    case BuiltinKind::SubGroupReduceMin:
-      rk = isUnsigned ? kg::ReductionKind::UMin : kg::ReductionKind::Min;
-      break;
-    case BuiltinKind::SubGroupReduceMax:
-      rk = isUnsigned ? kg::ReductionKind::UMax : kg::ReductionKind::Max;
-      break;
-    case BuiltinKind::SubGroupReduceAnd: rk = kg::ReductionKind::And; break;
-    case BuiltinKind::SubGroupReduceOr: rk = kg::ReductionKind::Or; break;
-    case BuiltinKind::SubGroupReduceXor: rk = kg::ReductionKind::Xor; break;
+    case BuiltinKind::SubGroupReduceMul: op = kg::SourceReduction::Mul; break;
+    case BuiltinKind::SubGroupReduceMin: op = kg::SourceReduction::Min; break;
+    case BuiltinKind::SubGroupReduceMax: op = kg::SourceReduction::Max; break;
+    case BuiltinKind::SubGroupReduceAnd: op = kg::SourceReduction::And; break;
+    case BuiltinKind::SubGroupReduceOr: op = kg::SourceReduction::Or; break;
+    case BuiltinKind::SubGroupReduceXor: op = kg::SourceReduction::Xor; break;
     default: break;
     }
-    return kg::SubgroupReduceOp::create(b, l, rk, vals[0]);
+    return kg::emitSubgroupReduce(b, l, op, signedness(type), vals[0]);
   }
   case BuiltinKind::Sqrt: return math::SqrtOp::create(b, l, vals[0]);
   case BuiltinKind::Rsqrt: return math::RsqrtOp::create(b, l, vals[0]);
@@ -1908,4 +1878,16 @@ OwningOpRef<ModuleOp> kgc::emitMLIR(const TranslationUnit &tu,
                       math::MathDialect, memref::MemRefDialect,
                       scf::SCFDialect>();
   return Emitter(tu, context, diags).run();
+}
+
+OwningOpRef<ModuleOp> kgc::importKGC(llvm::SourceMgr &sm, unsigned bufferId,
+                                     MLIRContext &context) {
+  MLIRDiagnosticConsumer consumer(context);
+  kgc::DiagnosticEngine diags(sm, consumer);
+  std::unique_ptr<TranslationUnit> tu = parseAndAnalyze(sm, bufferId, diags);
+  if (!tu)
+    return nullptr;
+  // Sema's diagnostics go out before the emitter's.
+  consumer.finish();
+  return emitMLIR(*tu, context, diags);
 }
