@@ -308,6 +308,7 @@ private:
   Value indexConst(int64_t value);
   Value slotMemRef(Value v);
   void spill(ItemContext &ic, Value original, Value emitted);
+  void outlineSegments();
   LogicalResult emitEntryPoint();
 
   gpu::GPUFuncOp kernel;
@@ -371,7 +372,18 @@ private:
   DenseMap<Operation *, Value> privateBuffers;
   DenseMap<Operation *, int64_t> privateStrides;
   Value blockIds[3];
+  /// The outermost work-item loop of each emitted segment.
+  SmallVector<Operation *> segmentLoops;
 };
+
+/// A kernel with more work-item loop nests than this (barrier-separated
+/// segments) gets each of them outlined into a function of its own: LLVM's
+/// loop passes (LoopRotate, LoopUnroll, LoopSimplifyCFG, IndVarSimplify)
+/// take time superlinear in the number of loops of one function, so 500
+/// barriers in one function took 78 s. Kernels up to it (every kernel of
+/// the corpus: a parallel for with three reductions has 19) keep one
+/// function, and their code is unchanged.
+constexpr size_t kMaxSegmentLoopsPerFunction = 32;
 
 LogicalResult KernelConverter::run() {
   if (failed(readWorkgroupSize()) || failed(checkOps()) ||
@@ -385,9 +397,10 @@ LogicalResult KernelConverter::run() {
   collectSyncContainers();
   computeVariance();
   if (failed(plan(&kernel.getBody().front(), /*topLevel=*/true)) ||
-      failed(analyzeSpills()) || failed(emit()) || failed(emitEntryPoint()))
+      failed(analyzeSpills()) || failed(emit()))
     return failure();
-  return success();
+  outlineSegments();
+  return emitEntryPoint();
 }
 
 //===----------------------------------------------------------------------===//
@@ -1494,6 +1507,8 @@ LogicalResult KernelConverter::emitSegment(Segment &segment, OpBuilder &gb) {
     }
     auto loop =
         scf::ForOp::create(b, loc, indexConst(0), wgDim(d), indexConst(1));
+    if (b.getInsertionBlock() == gb.getInsertionBlock())
+      segmentLoops.push_back(loop);
     b.setInsertionPoint(loop.getBody()->getTerminator());
     tid[d] = loop.getInductionVar();
   }
@@ -1539,6 +1554,59 @@ LogicalResult KernelConverter::emitSegment(Segment &segment, OpBuilder &gb) {
       spill(ic, orig, cloned);
   }
   return success();
+}
+
+void KernelConverter::outlineSegments() {
+  if (segmentLoops.size() <= kMaxSegmentLoopsPerFunction)
+    return;
+  OpBuilder mb(ctx);
+  mb.setInsertionPointAfter(impl);
+  unsigned index = 0;
+  for (Operation *loop : segmentLoops) {
+    // The values the loop nest uses from the function: constants (and
+    // global addresses) are re-created in the new function, so that its
+    // loop bounds stay constants; the rest become arguments.
+    llvm::SetVector<Value> captures;
+    captures.insert(loop->operand_begin(), loop->operand_end());
+    getUsedValuesDefinedAbove(loop->getRegions(), captures);
+    SmallVector<Value> args;
+    SmallVector<Type> types;
+    for (Value v : captures) {
+      Operation *def = v.getDefiningOp();
+      if (def && isConstant(def))
+        continue;
+      args.push_back(v);
+      types.push_back(v.getType());
+    }
+    std::string name;
+    do {
+      name = (impl.getName() + "_segment" + Twine(index++)).str();
+    } while (SymbolTable::lookupSymbolIn(top, name));
+    Location loc = loop->getLoc();
+    auto func = func::FuncOp::create(mb, loc, name,
+                                     FunctionType::get(ctx, types, {}));
+    func.setPrivate();
+    func->setAttr("llvm.linkage",
+                  LLVM::LinkageAttr::get(ctx, LLVM::Linkage::Internal));
+    // LLVM would inline each function back into its only caller.
+    // (func-to-llvm keeps `passthrough`, the LLVM function attributes.)
+    func->setAttr("passthrough",
+                  ArrayAttr::get(ctx, {StringAttr::get(ctx, "noinline")}));
+    mb.setInsertionPointAfter(func);
+    Block *entry = func.addEntryBlock();
+    OpBuilder fb = OpBuilder::atBlockEnd(entry);
+    IRMapping map;
+    for (Value v : captures)
+      if (Operation *def = v.getDefiningOp(); def && isConstant(def))
+        map.map(v, fb.clone(*def)->getResult(cast<OpResult>(v).getResultNumber()));
+    map.map(args, entry->getArguments());
+    fb.clone(*loop, map);
+    func::ReturnOp::create(fb, loc);
+    OpBuilder cb(loop);
+    func::CallOp::create(cb, loc, func, args);
+    loop->erase();
+  }
+  segmentLoops.clear();
 }
 
 LogicalResult KernelConverter::emitShuffle(ItemContext &ic, gpu::ShuffleOp op) {
@@ -1755,8 +1823,7 @@ struct ConvertGPUToCPUPass
 
 void ConvertGPUToCPUPass::runOnOperation() {
   ModuleOp top = getOperation();
-  if (subgroupSize < 1 || subgroupSize > 64 ||
-      !llvm::isPowerOf2_32(subgroupSize)) {
+  if (!kgpu_cpu_subgroup_size_is_valid(subgroupSize)) {
     top.emitError("subgroup-size must be a power of two from 1 to 64, got ")
         << subgroupSize;
     return signalPassFailure();

@@ -26,6 +26,11 @@
 
 using namespace mlir;
 
+static_assert(kgpu::ConvertGPUToCPUOptions{}.subgroupSize ==
+                  KGPU_CPU_DEFAULT_SUBGROUP_SIZE,
+              "the default of convert-gpu-to-cpu's subgroup-size (Passes.td) "
+              "is the CPU ABI's (kgpu/ABI/CPU.h)");
+
 void kgpu::buildGPUToCPULLVMPipeline(OpPassManager &pm,
                                      const GPUToCPUPipelineOptions &options) {
   ConvertGPUToCPUOptions passOptions;

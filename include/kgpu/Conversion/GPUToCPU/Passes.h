@@ -11,6 +11,8 @@
 #ifndef KGPU_CONVERSION_GPUTOCPU_PASSES_H
 #define KGPU_CONVERSION_GPUTOCPU_PASSES_H
 
+#include "kgpu/ABI/CPU.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -30,8 +32,9 @@ namespace kgpu {
 #define GEN_PASS_DECL_KGPUCPUALLOCATEHEAPFRAMES
 #include "kgpu/Conversion/Passes.h.inc"
 
-/// Prefix of the exported C entry point of each kernel: `kgpu_cpu_<kernel>`.
-inline constexpr llvm::StringLiteral kCPUEntryPrefix = "kgpu_cpu_";
+/// Prefix of the exported C entry point of each kernel: `kgpu_cpu_<kernel>`
+/// (the CPU ABI, kgpu/ABI/CPU.h).
+inline constexpr llvm::StringLiteral kCPUEntryPrefix = KGPU_CPU_ENTRY_PREFIX;
 
 /// Options of the `kgpu-gpu-to-cpu-llvm` pipeline.
 struct GPUToCPUPipelineOptions
@@ -39,7 +42,7 @@ struct GPUToCPUPipelineOptions
   Option<unsigned> subgroupSize{
       *this, "subgroup-size",
       llvm::cl::desc("Emulated subgroup size (power of two, 1 to 64)"),
-      llvm::cl::init(8)};
+      llvm::cl::init(KGPU_CPU_DEFAULT_SUBGROUP_SIZE)};
 };
 
 /// Adds the whole lowering of a GPU-form module to the LLVM dialect:

@@ -69,8 +69,10 @@ def ConvertGPUToCPU : Pass<"convert-gpu-to-cpu", "::mlir::ModuleOp"> {
   ];
   let options = [
     Option<"subgroupSize", "subgroup-size", "unsigned", /*default=*/"8",
-           "Emulated subgroup size (a power of two from 1 to 64); the "
-           "bundle manifest records it for the runtime">
+           "Emulated subgroup size (a power of two from 1 to 64; the "
+           "default is KGPU_CPU_DEFAULT_SUBGROUP_SIZE of kgpu/ABI/CPU.h); "
+           "the bundle manifest records it (cpu.subgroup_size) for the "
+           "runtime">
   ];
 }
 

@@ -14,7 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "kgpu/Target/Bundle/Bundle.h"
+#include "kgpu/Bundle/Bundle.h"
+
+#include "kgpu/ABI/Manifest.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
@@ -41,17 +43,17 @@ std::string kgpu::bundle::write(llvm::json::Object manifest,
   llvm::json::Array entries;
   uint64_t offset = 0;
   for (const Payload &p : payloads) {
-    llvm::json::Object entry{{"target", p.target},
-                             {"format", p.format},
-                             {"offset", static_cast<int64_t>(offset)},
-                             {"size", static_cast<int64_t>(p.data.size())},
-                             {"sha256", sha256Hex(p.data)}};
+    llvm::json::Object entry{{KGPU_MANIFEST_TARGET, p.target},
+                             {KGPU_MANIFEST_FORMAT, p.format},
+                             {KGPU_MANIFEST_OFFSET, static_cast<int64_t>(offset)},
+                             {KGPU_MANIFEST_SIZE, static_cast<int64_t>(p.data.size())},
+                             {KGPU_MANIFEST_SHA256, sha256Hex(p.data)}};
     if (!p.kernel.empty())
-      entry["kernel"] = p.kernel;
+      entry[KGPU_MANIFEST_KERNEL] = p.kernel;
     entries.push_back(std::move(entry));
     offset += p.data.size();
   }
-  manifest["payloads"] = std::move(entries);
+  manifest[KGPU_MANIFEST_PAYLOADS] = std::move(entries);
   std::string json;
   llvm::raw_string_ostream os(json);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(manifest)));
@@ -149,9 +151,9 @@ llvm::Expected<Bundle> kgpu::bundle::read(llvm::StringRef bytes) {
   llvm::json::Object *manifest = parsed->getAsObject();
   if (!manifest)
     return corrupt("the manifest is not a JSON object");
-  if (!manifest->getArray("kernels"))
+  if (!manifest->getArray(KGPU_MANIFEST_KERNELS))
     return corrupt("the manifest has no \"kernels\" array");
-  llvm::json::Array *entries = manifest->getArray("payloads");
+  llvm::json::Array *entries = manifest->getArray(KGPU_MANIFEST_PAYLOADS);
   if (!entries)
     return corrupt("the manifest has no \"payloads\" array");
 
@@ -160,11 +162,11 @@ llvm::Expected<Bundle> kgpu::bundle::read(llvm::StringRef bytes) {
     llvm::json::Object *object = entry.getAsObject();
     if (!object)
       return corrupt("payload #" + llvm::Twine(i) + " is not an object");
-    std::optional<llvm::StringRef> target = object->getString("target");
-    std::optional<llvm::StringRef> format = object->getString("format");
-    std::optional<int64_t> offset = object->getInteger("offset");
-    std::optional<int64_t> size = object->getInteger("size");
-    std::optional<llvm::StringRef> checksum = object->getString("sha256");
+    std::optional<llvm::StringRef> target = object->getString(KGPU_MANIFEST_TARGET);
+    std::optional<llvm::StringRef> format = object->getString(KGPU_MANIFEST_FORMAT);
+    std::optional<int64_t> offset = object->getInteger(KGPU_MANIFEST_OFFSET);
+    std::optional<int64_t> size = object->getInteger(KGPU_MANIFEST_SIZE);
+    std::optional<llvm::StringRef> checksum = object->getString(KGPU_MANIFEST_SHA256);
     if (!target || !format || !offset || !size || !checksum)
       return corrupt("payload #" + llvm::Twine(i) +
                      " lacks target, format, offset, size or sha256");
@@ -181,7 +183,7 @@ llvm::Expected<Bundle> kgpu::bundle::read(llvm::StringRef bytes) {
     Payload p;
     p.target = target->str();
     p.format = format->str();
-    if (std::optional<llvm::StringRef> kernel = object->getString("kernel"))
+    if (std::optional<llvm::StringRef> kernel = object->getString(KGPU_MANIFEST_KERNEL))
       p.kernel = kernel->str();
     p.data = data.str();
     result.payloads.push_back(std::move(p));
