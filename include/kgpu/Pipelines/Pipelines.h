@@ -20,8 +20,9 @@ namespace kgpu {
 /// "attribution"), canonicalize and cse.
 void buildKgpuToGPUPipeline(OpPassManager &pm, const std::string &localMemory);
 
-/// Registers `kgpu-to-gpu`, `kgpu-to-nvvm`, `kgpu-to-spirv` and
-/// `kgpu-to-cpu`.
+/// Registers `kgpu-to-gpu`, `kgpu-to-nvvm`, `kgpu-to-spirv`, `kgpu-to-cpu`,
+/// `kgpu-gpu-to-spirv` and `kgpu-gpu-to-cpu-llvm` (`kgpu-gpu-to-nvvm` is
+/// registered with the NVVM target, registerKgpuNVVMTarget()).
 void registerKgpuPipelines();
 
 } // namespace kgpu
