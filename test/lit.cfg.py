@@ -66,6 +66,11 @@ config.substitutions.append(
     ("%lavapipe",
      "env VK_ICD_FILENAMES=%s MESA_SHADER_CACHE_DISABLE=true" % lavapipe_icd))
 
+# A JDK (javac and java, 17 or newer): test/Integration/Exact compares the
+# exact-semantics ops with what Java computes.
+if shutil.which("javac") and shutil.which("java"):
+    config.available_features.add("java")
+
 # valgrind runs the runtime's error paths (test/Integration/valgrind.test).
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "kgpu/Dialect/Kgpu/Utils/Reductions.h"
 #include "kgpu/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -1,5 +1,6 @@
 //===- ExpandGroupReduce.cpp - portable work-group reductions ---*- C++ -*-===//
 
+#include "kgpu/Dialect/Kgpu/Utils/Reductions.h"
 #include "kgpu/Transforms/Passes.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"

@@ -61,34 +61,19 @@ struct LowerFPToSISat : OpRewritePattern<FPToSISatOp> {
   }
 };
 
-/// Java's Math.min/max: NaN if either is NaN; -0.0 < +0.0.
-template <typename OpTy, bool IsMin>
+/// Java's Math.min/max (NaN if either is NaN; -0.0 < +0.0) are exactly
+/// IEEE-754 2019 minimum/maximum, which is what arith.minimumf/maximumf
+/// define. kgpu relies on that definition everywhere (reductions and float
+/// atomics use the same ops), and each target lowers the arith ops exactly:
+/// llvm.minimum/maximum on the CPU and NVVM, and on SPIR-V, where upstream's
+/// GL.FMin/FMax leave the order of signed zeros to the driver, kgpu's own
+/// pattern (createExactFloatMinMax).
+template <typename OpTy, typename ArithOp>
 struct LowerJvmMinMax : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value a = op.getLhs(), c = op.getRhs();
-    auto ft = cast<FloatType>(a.getType());
-    Type it = rewriter.getIntegerType(ft.getWidth());
-    Value less = arith::CmpFOp::create(
-        rewriter, loc, IsMin ? arith::CmpFPredicate::OLT : arith::CmpFPredicate::OGT,
-        a, c);
-    Value picked = arith::SelectOp::create(rewriter, loc, less, a, c);
-    // Equal values differ only for zeros: min ORs the sign bits, max ANDs.
-    Value ai = arith::BitcastOp::create(rewriter, loc, it, a);
-    Value ci = arith::BitcastOp::create(rewriter, loc, it, c);
-    Value merged = IsMin ? (Value)arith::OrIOp::create(rewriter, loc, ai, ci)
-                         : (Value)arith::AndIOp::create(rewriter, loc, ai, ci);
-    merged = arith::BitcastOp::create(rewriter, loc, ft, merged);
-    Value equal =
-        arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OEQ, a, c);
-    Value r = arith::SelectOp::create(rewriter, loc, equal, merged, picked);
-    Value unordered =
-        arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UNO, a, c);
-    Value nan = arith::AddFOp::create(rewriter, loc, a, c); // NaN + x = NaN
-    rewriter.replaceOp(op,
-                       arith::SelectOp::create(rewriter, loc, unordered, nan, r));
+    rewriter.replaceOpWithNewOp<ArithOp>(op, op.getLhs(), op.getRhs());
     return success();
   }
 };
@@ -173,8 +158,8 @@ struct KgpuLowerExactSemanticsPass
 
 void mlir::kgpu::populateLowerExactSemanticsPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<LowerFPToSISat, LowerJvmMinMax<JvmMinOp, true>,
-               LowerJvmMinMax<JvmMaxOp, false>, LowerIntDivRem<IntDivOp, true>,
+  patterns.add<LowerFPToSISat, LowerJvmMinMax<JvmMinOp, arith::MinimumFOp>,
+               LowerJvmMinMax<JvmMaxOp, arith::MaximumFOp>, LowerIntDivRem<IntDivOp, true>,
                LowerIntDivRem<IntRemOp, false>, LowerShift>(
       patterns.getContext());
 }

@@ -1,5 +1,7 @@
 //===- LowerParallelLoops.cpp - grid-stride loops and reductions -*- C++ -*-=//
 
+#include "kgpu/Dialect/Kgpu/Utils/Atomics.h"
+#include "kgpu/Dialect/Kgpu/Utils/Reductions.h"
 #include "kgpu/Transforms/Passes.h"
 
 #include "mlir/IR/Matchers.h"
@@ -21,45 +23,15 @@ namespace {
 /// Folds `value` into `memref[indices]` atomically with `kind`.
 void combineIntoMemory(OpBuilder &b, Location loc, ReductionKind kind,
                        Value value, Value memref, ValueRange indices) {
-  std::optional<AtomicKind> atomic;
-  switch (kind) {
-  case ReductionKind::Add: atomic = AtomicKind::Add; break;
-  case ReductionKind::Min: atomic = AtomicKind::Min; break;
-  case ReductionKind::Max: atomic = AtomicKind::Max; break;
-  case ReductionKind::UMin: atomic = AtomicKind::UMin; break;
-  case ReductionKind::UMax: atomic = AtomicKind::UMax; break;
-  case ReductionKind::And: atomic = AtomicKind::And; break;
-  case ReductionKind::Or: atomic = AtomicKind::Or; break;
-  case ReductionKind::Xor: atomic = AtomicKind::Xor; break;
-  case ReductionKind::Mul: break;
-  }
-  if (atomic) {
+  if (std::optional<AtomicKind> atomic = getAtomicKind(kind)) {
     AtomicRMWOp::create(b, loc, *atomic, value, memref, indices);
     return;
   }
-  // No atomic multiply anywhere: a compare-and-swap loop. Floats are
-  // compared by their bits, as atomic_cas does.
-  Type type = value.getType();
-  Value initial = memref::LoadOp::create(b, loc, memref, indices);
-  auto loop = scf::WhileOp::create(b, loc, TypeRange{type}, ValueRange{initial});
-  Block *before = b.createBlock(&loop.getBefore(), {}, {type}, {loc});
-  Value expected = before->getArgument(0);
-  Value desired = createReductionCombine(b, loc, kind, expected, value);
-  Value seen = AtomicCASOp::create(b, loc, expected, desired, memref, indices);
-  Value retry;
-  if (auto ft = dyn_cast<FloatType>(type)) {
-    Type it = b.getIntegerType(ft.getWidth());
-    retry = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                  arith::BitcastOp::create(b, loc, it, seen),
-                                  arith::BitcastOp::create(b, loc, it, expected));
-  } else {
-    retry = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, seen,
-                                  expected);
-  }
-  scf::ConditionOp::create(b, loc, retry, ValueRange{seen});
-  Block *after = b.createBlock(&loop.getAfter(), {}, {type}, {loc});
-  scf::YieldOp::create(b, loc, after->getArguments());
-  b.setInsertionPointAfter(loop);
+  // No atomic multiply anywhere: a compare-and-swap loop.
+  createAtomicCASLoop(b, loc, memref, indices, value.getType(),
+                      [&](OpBuilder &b, Location loc, Value old) {
+                        return createReductionCombine(b, loc, kind, old, value);
+                      });
 }
 
 /// The linear global id and size over all three dimensions.

@@ -15,23 +15,19 @@ func.func @f2i(%x: f32) -> i32 {
   return %0 : i32
 }
 
-// Java's min: NaN wins, -0.0 < +0.0 (sign bits ORed when equal).
+// Java's Math.min/max are IEEE-754 2019 minimum/maximum (NaN wins,
+// -0.0 < +0.0): exactly arith.minimumf/maximumf.
 // CHECK-LABEL: func.func @jmin
-// CHECK: arith.cmpf olt
-// CHECK: arith.select
-// CHECK: arith.bitcast %{{.*}} : f64 to i64
-// CHECK: arith.ori
-// CHECK: arith.cmpf oeq
-// CHECK: arith.cmpf uno
-// CHECK: arith.addf
+// CHECK: %[[R:.*]] = arith.minimumf %{{.*}}, %{{.*}} : f64
+// CHECK-NEXT: return %[[R]]
 func.func @jmin(%a: f64, %b: f64) -> f64 {
   %0 = kgpu.jvm_min %a, %b : f64
   return %0 : f64
 }
 
 // CHECK-LABEL: func.func @jmax
-// CHECK: arith.cmpf ogt
-// CHECK: arith.andi
+// CHECK: %[[R:.*]] = arith.maximumf %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT: return %[[R]]
 func.func @jmax(%a: f32, %b: f32) -> f32 {
   %0 = kgpu.jvm_max %a, %b : f32
   return %0 : f32

@@ -21,23 +21,6 @@ namespace kgpu {
 /// Patterns lowering fptosi_sat, jvm_min/max, int_div/rem and shift to arith.
 void populateLowerExactSemanticsPatterns(RewritePatternSet &patterns);
 
-/// The identity of `kind` for `type` (0 for add, 1 for mul, +inf/INT_MAX
-/// for min, ...).
-Value createReductionIdentity(OpBuilder &b, Location loc, ReductionKind kind,
-                              Type type);
-/// `kind(lhs, rhs)` with kgpu's semantics (IEEE minimum/maximum on floats).
-Value createReductionCombine(OpBuilder &b, Location loc, ReductionKind kind,
-                             Value lhs, Value rhs);
-
-/// Float min/max semantics of an atomic lowered to memref.atomic_rmw.
-enum class AtomicFloatMinMax { Minimum, MinNum };
-
-/// `kgpu.atomic_rmw` as `memref.atomic_rmw`, returning the old value: `sub`
-/// adds the negation, `xchg` assigns, float `min`/`max` follow `floatMinMax`
-/// (IEEE minimum/maximum or minNum/maxNum).
-Value createMemRefAtomicRMW(OpBuilder &b, AtomicRMWOp op,
-                            AtomicFloatMinMax floatMinMax);
-
 #define GEN_PASS_REGISTRATION
 #include "kgpu/Transforms/Passes.h.inc"
 

@@ -19,7 +19,8 @@
 #include "kgpu/Conversion/GPUToCPU/Passes.h"
 
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
-#include "kgpu/Transforms/Passes.h"
+#include "kgpu/Dialect/Kgpu/Utils/Atomics.h"
+#include "kgpu/Dialect/Kgpu/Utils/Reductions.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/AttrTypeSubElements.h"
@@ -120,85 +121,19 @@ int64_t elementBytes(Type type) {
   return 0;
 }
 
-/// The identity of a subgroup reduction kind on `type`.
+/// The identity of a subgroup reduction kind on `type`, or null if kgpu
+/// does not define the kind on it (Dialect/Kgpu/Utils/Reductions.h).
 TypedAttr reductionIdentity(gpu::AllReduceOperation kind, Type type) {
-  Builder b(type.getContext());
-  if (auto ft = dyn_cast<FloatType>(type)) {
-    const llvm::fltSemantics &sem = ft.getFloatSemantics();
-    switch (kind) {
-    case gpu::AllReduceOperation::ADD:
-      return b.getFloatAttr(ft, llvm::APFloat::getZero(sem, /*Negative=*/true));
-    case gpu::AllReduceOperation::MUL:
-      return b.getFloatAttr(ft, 1.0);
-    case gpu::AllReduceOperation::MINNUMF:
-    case gpu::AllReduceOperation::MINIMUMF:
-      return b.getFloatAttr(ft, llvm::APFloat::getInf(sem));
-    case gpu::AllReduceOperation::MAXNUMF:
-    case gpu::AllReduceOperation::MAXIMUMF:
-      return b.getFloatAttr(ft, llvm::APFloat::getInf(sem, /*Negative=*/true));
-    default:
-      return {};
-    }
-  }
-  auto it = dyn_cast<IntegerType>(type);
-  if (!it)
-    return {};
-  unsigned w = it.getWidth();
-  switch (kind) {
-  case gpu::AllReduceOperation::ADD:
-  case gpu::AllReduceOperation::MAXUI:
-  case gpu::AllReduceOperation::OR:
-  case gpu::AllReduceOperation::XOR:
-    return b.getIntegerAttr(it, llvm::APInt::getZero(w));
-  case gpu::AllReduceOperation::MUL:
-    return b.getIntegerAttr(it, llvm::APInt(w, 1));
-  case gpu::AllReduceOperation::MINUI:
-  case gpu::AllReduceOperation::AND:
-    return b.getIntegerAttr(it, llvm::APInt::getAllOnes(w));
-  case gpu::AllReduceOperation::MINSI:
-    return b.getIntegerAttr(it, llvm::APInt::getSignedMaxValue(w));
-  case gpu::AllReduceOperation::MAXSI:
-    return b.getIntegerAttr(it, llvm::APInt::getSignedMinValue(w));
-  default:
-    return {};
-  }
+  std::optional<kgpu::ReductionKind> k = kgpu::getReductionKind(kind, type);
+  return k ? kgpu::getReductionIdentityAttr(*k, type) : TypedAttr();
 }
 
 /// `lhs kind rhs`, or null if `kind` does not apply to the type.
 Value combine(OpBuilder &b, Location loc, gpu::AllReduceOperation kind,
               Value lhs, Value rhs) {
-  bool isFloat = isa<FloatType>(lhs.getType());
-  switch (kind) {
-  case gpu::AllReduceOperation::ADD:
-    return isFloat ? arith::AddFOp::create(b, loc, lhs, rhs).getResult()
-                   : arith::AddIOp::create(b, loc, lhs, rhs).getResult();
-  case gpu::AllReduceOperation::MUL:
-    return isFloat ? arith::MulFOp::create(b, loc, lhs, rhs).getResult()
-                   : arith::MulIOp::create(b, loc, lhs, rhs).getResult();
-  case gpu::AllReduceOperation::MINUI:
-    return isFloat ? Value() : arith::MinUIOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::MINSI:
-    return isFloat ? Value() : arith::MinSIOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::MAXUI:
-    return isFloat ? Value() : arith::MaxUIOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::MAXSI:
-    return isFloat ? Value() : arith::MaxSIOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::AND:
-    return isFloat ? Value() : arith::AndIOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::OR:
-    return isFloat ? Value() : arith::OrIOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::XOR:
-    return isFloat ? Value() : arith::XOrIOp::create(b, loc, lhs, rhs);
-  case gpu::AllReduceOperation::MINNUMF:
-    return isFloat ? arith::MinNumFOp::create(b, loc, lhs, rhs) : Value();
-  case gpu::AllReduceOperation::MAXNUMF:
-    return isFloat ? arith::MaxNumFOp::create(b, loc, lhs, rhs) : Value();
-  case gpu::AllReduceOperation::MINIMUMF:
-    return isFloat ? arith::MinimumFOp::create(b, loc, lhs, rhs) : Value();
-  case gpu::AllReduceOperation::MAXIMUMF:
-    return isFloat ? arith::MaximumFOp::create(b, loc, lhs, rhs) : Value();
-  }
-  return {};
+  std::optional<kgpu::ReductionKind> k =
+      kgpu::getReductionKind(kind, lhs.getType());
+  return k ? kgpu::createReductionCombine(b, loc, *k, lhs, rhs) : Value();
 }
 
 /// True if `func` has to run in the work-item context (uses gpu or kgpu ops),
@@ -582,8 +517,7 @@ LogicalResult KernelConverter::lowerAtomics() {
     OpBuilder b(op);
     Location loc = op->getLoc();
     if (auto rmw = dyn_cast<kgpu::AtomicRMWOp>(op)) {
-      rmw.getResult().replaceAllUsesWith(kgpu::createMemRefAtomicRMW(
-          b, rmw, kgpu::AtomicFloatMinMax::MinNum));
+      rmw.getResult().replaceAllUsesWith(kgpu::createMemRefAtomicRMW(b, rmw));
       rmw.erase();
       continue;
     }

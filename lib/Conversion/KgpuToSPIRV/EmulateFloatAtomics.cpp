@@ -5,13 +5,14 @@
 // float pointer as an integer pointer. So the memref of such an atomic is
 // retyped to integers of the same width (the host sees the same bytes), its
 // loads and stores bitcast, and its float atomics rewritten into integer
-// atomics.
+// atomics (min/max) or compare-and-swap loops (add/sub).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Utils.h"
 
 #include "kgpu/Conversion/KgpuToSPIRV/Passes.h"
+#include "kgpu/Dialect/Kgpu/Utils/Atomics.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
@@ -82,24 +83,17 @@ public:
         b, loc, b.getIntegerAttr(b.getIntegerType(type.getWidth()), bits));
   }
 
-  /// min/max on the bits. For two non-NaN floats, the signed order of their
-  /// bits is their order when both are non-negative (sign bit clear), and
-  /// the reverse unsigned order when both are negative; any non-negative
-  /// value is above any negative one in the signed order and below it in
-  /// the unsigned order. So `max` with a non-negative value is a signed
-  /// integer max, and `max` with a negative value an unsigned integer min
-  /// (dually for `min`). This also orders -0.0 below +0.0. NaN is
-  /// canonicalized to +NaN for max (above +inf, signed) and to -NaN for min
-  /// (above -inf, unsigned), so that NaN wins and stays.
-  Value minMax(AtomicRMWOp op) {
-    Location loc = op.getLoc();
-    auto floatType = cast<FloatType>(op.getValue().getType());
-    bool isMax = op.getKind() == AtomicKind::Max;
-    Value value = op.getValue();
-    Value isNaN =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
-    Value nan = nanBits(loc, floatType, /*negative=*/!isMax);
-    Value bits = arith::SelectOp::create(b, loc, isNaN, nan, toInt(loc, value));
+  /// One integer min/max atomic on the bits of `bits` (a float's bits, NaN
+  /// canonicalized): for two non-NaN floats, the signed order of their bits
+  /// is their order when both are non-negative (sign bit clear), and the
+  /// reverse unsigned order when both are negative; any non-negative value
+  /// is above any negative one in the signed order and below it in the
+  /// unsigned order. So `max` with a non-negative value is a signed integer
+  /// max, and `max` with a negative value an unsigned integer min (dually
+  /// for `min`). This also orders -0.0 below +0.0, and the NaN of the sign
+  /// that wins (+NaN for max, -NaN for min) stays in memory against every
+  /// value.
+  Value integerMinMax(Location loc, AtomicRMWOp op, bool isMax, Value bits) {
     Type intType = bits.getType();
     Value zero =
         arith::ConstantOp::create(b, loc, b.getIntegerAttr(intType, 0));
@@ -116,39 +110,52 @@ public:
     };
     emit(ifOp.thenBlock(), isMax ? AtomicKind::UMin : AtomicKind::UMax);
     emit(ifOp.elseBlock(), isMax ? AtomicKind::Max : AtomicKind::Min);
-    return toFloat(loc, floatType, ifOp.getResult(0));
+    return ifOp.getResult(0);
+  }
+
+  /// Float min/max (IEEE-754 2019 minimum/maximum: NaN wins, -0.0 < +0.0)
+  /// as integer atomics, without a loop. `value` is canonicalized to the
+  /// NaN that wins. A NaN of the other sign already in memory loses the
+  /// integer comparison: when the old value is a NaN, a second atomic puts
+  /// the winning NaN back, so the memory ends up NaN as the op defines (an
+  /// atomic of another work-item between the two may return the value that
+  /// briefly replaced the NaN). (A compare-and-swap loop with
+  /// createReductionCombine would be exact for the returned values too,
+  /// but lavapipe miscompiles such a loop nested in a grid-stride loop and
+  /// loses updates.)
+  Value minMax(AtomicRMWOp op) {
+    Location loc = op.getLoc();
+    auto floatType = cast<FloatType>(op.getValue().getType());
+    bool isMax = op.getKind() == AtomicKind::Max;
+    Value value = op.getValue();
+    Value isNaN =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
+    Value nan = nanBits(loc, floatType, /*negative=*/!isMax);
+    Value bits = arith::SelectOp::create(b, loc, isNaN, nan, toInt(loc, value));
+    Value old = toFloat(loc, floatType, integerMinMax(loc, op, isMax, bits));
+    Value oldIsNaN =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, old, old);
+    auto fix = scf::IfOp::create(b, loc, oldIsNaN, /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(fix.thenBlock());
+      integerMinMax(loc, op, isMax, nan);
+    }
+    return old;
   }
 
   /// add/sub as a compare-and-swap loop on the bits.
   Value casLoop(AtomicRMWOp op) {
     Location loc = op.getLoc();
-    auto floatType = cast<FloatType>(op.getValue().getType());
-    Type intType = b.getIntegerType(floatType.getWidth());
-    Value initial =
-        memref::LoadOp::create(b, loc, op.getMemref(), op.getIndices());
-    auto loop =
-        scf::WhileOp::create(b, loc, TypeRange{intType}, ValueRange{initial});
-    {
-      OpBuilder::InsertionGuard guard(b);
-      Block *before =
-          b.createBlock(&loop.getBefore(), {}, TypeRange{intType}, {loc});
-      Value expected = before->getArgument(0);
-      Value old = toFloat(loc, floatType, expected);
-      Value updated =
-          op.getKind() == AtomicKind::Add
-              ? arith::AddFOp::create(b, loc, old, op.getValue()).getResult()
-              : arith::SubFOp::create(b, loc, old, op.getValue()).getResult();
-      Value desired = toInt(loc, updated);
-      Value seen = AtomicCASOp::create(b, loc, expected, desired,
-                                       op.getMemref(), op.getIndices());
-      Value retry = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                          seen, expected);
-      scf::ConditionOp::create(b, loc, retry, ValueRange{seen});
-      Block *after =
-          b.createBlock(&loop.getAfter(), {}, TypeRange{intType}, {loc});
-      scf::YieldOp::create(b, loc, after->getArguments());
-    }
-    return toFloat(loc, floatType, loop.getResult(0));
+    Value value = op.getValue();
+    bool isAdd = op.getKind() == AtomicKind::Add;
+    return createAtomicCASLoop(
+        b, loc, op.getMemref(), op.getIndices(), value.getType(),
+        [&](OpBuilder &b, Location loc, Value old) -> Value {
+          if (isAdd)
+            return arith::AddFOp::create(b, loc, old, value);
+          return arith::SubFOp::create(b, loc, old, value);
+        });
   }
 
   /// Rewrites `user` of the retyped memref `memref`.

@@ -445,7 +445,8 @@ struct SubgroupReduceOpLowering final
     case gpu::AllReduceOperation::MAXSI:
       result = build(spirv::GroupNonUniformSMaxOp());
       break;
-    // SPIR-V leaves NaN and signed zeros of FMin/FMax unspecified.
+    // SPIR-V leaves NaN and signed zeros of FMin/FMax unspecified:
+    // minimumf/maximumf fix both up below.
     case gpu::AllReduceOperation::MINNUMF:
     case gpu::AllReduceOperation::MINIMUMF:
       result = build(spirv::GroupNonUniformFMinOp());
@@ -467,8 +468,74 @@ struct SubgroupReduceOpLowering final
                       : build(spirv::GroupNonUniformBitwiseXorOp());
       break;
     }
+    if (op.getOp() == gpu::AllReduceOperation::MINIMUMF ||
+        op.getOp() == gpu::AllReduceOperation::MAXIMUMF)
+      result = fixUpMinimumMaximum(
+          rewriter, loc, op.getOp() == gpu::AllReduceOperation::MINIMUMF,
+          value, result, [&](Value flags) {
+            return spirv::GroupNonUniformBitwiseOrOp::create(
+                rewriter, loc, flags.getType(), scope, groupOpAttr, flags,
+                clusterSize);
+          });
     rewriter.replaceOp(op, result);
     return success();
+  }
+
+  /// IEEE-754 2019 minimum/maximum over the subgroup from FMin/FMax, which
+  /// is right for ordered values up to the sign of a zero result: the lanes
+  /// OR together whether they hold a NaN (1), -0.0 (2) or +0.0 (4); a NaN
+  /// anywhere gives NaN, and a zero minimum is -0.0 if any lane has -0.0
+  /// (a zero maximum +0.0 if any lane has +0.0).
+  static Value
+  fixUpMinimumMaximum(ConversionPatternRewriter &rewriter, Location loc,
+                      bool isMin, Value value, Value reduced,
+                      llvm::function_ref<Value(Value)> orReduce) {
+    auto floatType = cast<FloatType>(value.getType());
+    Type i32 = rewriter.getI32Type();
+    Type bitsType = rewriter.getIntegerType(floatType.getWidth());
+    auto i32Const = [&](int32_t v) -> Value {
+      return spirv::ConstantOp::create(rewriter, loc, i32,
+                                       rewriter.getI32IntegerAttr(v));
+    };
+    auto floatConst = [&](const APFloat &v) -> Value {
+      return spirv::ConstantOp::create(rewriter, loc, floatType,
+                                       rewriter.getFloatAttr(floatType, v));
+    };
+    const llvm::fltSemantics &sem = floatType.getFloatSemantics();
+    Value zero = floatConst(APFloat::getZero(sem));
+    Value none = i32Const(0);
+    Value isNaN = spirv::IsNanOp::create(rewriter, loc, value);
+    Value isZero = spirv::FOrdEqualOp::create(rewriter, loc, value, zero);
+    Value bits = spirv::BitcastOp::create(rewriter, loc, bitsType, value);
+    Value bitsZero = spirv::ConstantOp::create(
+        rewriter, loc, bitsType, rewriter.getIntegerAttr(bitsType, 0));
+    Value negative =
+        spirv::SLessThanOp::create(rewriter, loc, bits, bitsZero);
+    Value negZero = spirv::LogicalAndOp::create(rewriter, loc, isZero, negative);
+    Value posZero = spirv::LogicalAndOp::create(
+        rewriter, loc, isZero, spirv::LogicalNotOp::create(rewriter, loc, negative));
+    Value flags = spirv::BitwiseOrOp::create(
+        rewriter, loc,
+        spirv::SelectOp::create(rewriter, loc, isNaN, i32Const(1), none),
+        spirv::BitwiseOrOp::create(
+            rewriter, loc,
+            spirv::SelectOp::create(rewriter, loc, negZero, i32Const(2), none),
+            spirv::SelectOp::create(rewriter, loc, posZero, i32Const(4), none)));
+    Value any = orReduce(flags);
+    auto has = [&](int32_t flag) -> Value {
+      Value bit = spirv::BitwiseAndOp::create(rewriter, loc, any, i32Const(flag));
+      return spirv::INotEqualOp::create(rewriter, loc, bit, none);
+    };
+    Value negZeroValue = floatConst(APFloat::getZero(sem, /*Negative=*/true));
+    // A zero result: its sign from the lanes' zeros.
+    Value zeroResult =
+        isMin ? spirv::SelectOp::create(rewriter, loc, has(2), negZeroValue, zero)
+              : spirv::SelectOp::create(rewriter, loc, has(4), zero, negZeroValue);
+    Value resultIsZero = spirv::FOrdEqualOp::create(rewriter, loc, reduced, zero);
+    Value result =
+        spirv::SelectOp::create(rewriter, loc, resultIsZero, zeroResult, reduced);
+    return spirv::SelectOp::create(rewriter, loc, has(1),
+                                   floatConst(APFloat::getQNaN(sem)), result);
   }
 };
 

@@ -8,6 +8,7 @@
 #include "Utils.h"
 
 #include "kgpu/Conversion/KgpuToSPIRV/Passes.h"
+#include "kgpu/Dialect/Kgpu/Utils/Reductions.h"
 
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
 #include "mlir/Conversion/ControlFlowToSPIRV/ControlFlowToSPIRV.h"
@@ -57,6 +58,46 @@ using namespace mlir::kgpu::spirv_detail;
 //===----------------------------------------------------------------------===//
 
 namespace {
+
+/// arith.remsi as `a - (a / b) * b`. Vulkan leaves OpSRem/OpSMod undefined
+/// for negative operands, so upstream computes the remainder of the absolute
+/// values and fixes the sign by comparing the dividend with its absolute
+/// value, which is wrong for MIN (its absolute value wraps to itself): on
+/// lavapipe `INT64_MIN % 7` gave 1 instead of -1. OpSDiv is defined for
+/// negative operands, and the product and difference wrap exactly, so this
+/// form is right wherever arith.remsi is defined (kgpu.int_rem guards the
+/// zero divisor and MIN % -1 before it gets here).
+struct ExactRemSI final : OpRewritePattern<arith::RemSIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::RemSIOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<IntegerType>(op.getType()))
+      return rewriter.notifyMatchFailure(op, "only scalars are rewritten");
+    Location loc = op.getLoc();
+    Value quotient =
+        arith::DivSIOp::create(rewriter, loc, op.getLhs(), op.getRhs());
+    Value product = arith::MulIOp::create(rewriter, loc, quotient, op.getRhs());
+    rewriter.replaceOpWithNewOp<arith::SubIOp>(op, op.getLhs(), product);
+    return success();
+  }
+};
+
+/// arith.minimumf/maximumf (IEEE-754 2019 minimum/maximum, kgpu's float
+/// min/max everywhere) from compares and selects. Upstream lowers them to
+/// GL.FMin/FMax with NaN selects, and GL.FMin/FMax leave the order of -0.0
+/// and +0.0 to the driver.
+template <typename OpTy, bool IsMin>
+struct ExactFloatMinMax final : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<FloatType>(op.getType()))
+      return rewriter.notifyMatchFailure(op, "only scalars are expanded");
+    rewriter.replaceOp(op, createExactFloatMinMax(rewriter, op.getLoc(), IsMin,
+                                                  op.getLhs(), op.getRhs()));
+    return success();
+  }
+};
 
 struct AttachTargetPass final
     : kgpu::impl::KgpuSPIRVAttachTargetBase<AttachTargetPass> {
@@ -361,6 +402,9 @@ struct ConvertKgpuToSPIRVPass final
   /// floordivsi, ...) into ones that have.
   LogicalResult expandArithOps(Operation *module) {
     RewritePatternSet patterns(&getContext());
+    patterns.add<ExactFloatMinMax<arith::MinimumFOp, true>,
+                 ExactFloatMinMax<arith::MaximumFOp, false>, ExactRemSI>(
+        &getContext(), /*benefit=*/2);
     arith::populateArithExpandOpsPatterns(patterns);
     return applyPatternsGreedily(module, std::move(patterns));
   }

@@ -2,7 +2,7 @@
 
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Target/NVVM/NVVMTarget.h"
-#include "kgpu/Transforms/Passes.h"
+#include "kgpu/Dialect/Kgpu/Utils/Atomics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -33,8 +33,7 @@ struct AtomicRMWToMemRef : OpRewritePattern<AtomicRMWOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AtomicRMWOp op,
                                 PatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, createMemRefAtomicRMW(rewriter, op,
-                                                 AtomicFloatMinMax::Minimum));
+    rewriter.replaceOp(op, createMemRefAtomicRMW(rewriter, op));
     return success();
   }
 };

@@ -2,8 +2,9 @@
 
 // kgpu atomics stay atomic (work-groups run on several threads):
 // memref.atomic_rmw for the kinds it has, `sub` as an add of the negation,
-// float min/max as minnumf/maxnumf, compare-and-swap as one llvm.cmpxchg on
-// the element's address (floats by their bits).
+// float min/max as minimumf/maximumf (IEEE-754 2019, as kgpu.atomic_rmw
+// defines them: a NaN is kept, -0.0 < +0.0), compare-and-swap as one
+// llvm.cmpxchg on the element's address (floats by their bits).
 
 // CHECK-LABEL: func.func private @atomics(
 // CHECK-SAME:    %[[I:[^:]*]]: memref<?xi32>, %[[F:[^:]*]]: memref<?xf32>, %[[V:[^:]*]]: i32, %[[W:[^:]*]]: f32
@@ -18,8 +19,8 @@
 // CHECK:           %[[OLD2:.*]] = memref.atomic_rmw addf %[[NEGF]], %[[F]]
 // CHECK:           memref.atomic_rmw maxs %[[V]], %[[I]]
 // CHECK:           memref.atomic_rmw minu %[[V]], %[[I]]
-// CHECK:           memref.atomic_rmw minnumf %[[W]], %[[F]]
-// CHECK:           memref.atomic_rmw maxnumf %[[W]], %[[F]]
+// CHECK:           memref.atomic_rmw minimumf %[[W]], %[[F]]
+// CHECK:           memref.atomic_rmw maximumf %[[W]], %[[F]]
 // CHECK:           memref.atomic_rmw andi %[[V]], %[[I]]
 // CHECK:           memref.atomic_rmw ori %[[V]], %[[I]]
 // CHECK:           memref.atomic_rmw xori %[[V]], %[[I]]

@@ -1,5 +1,6 @@
 // Without SPV_EXT_shader_atomic_float_add, float atomic add/sub become a
-// compare-and-swap loop on the bits of the retyped memory.
+// compare-and-swap loop on the bits of the retyped memory (no write when the
+// new bits equal the old ones).
 // RUN: kgpu-opt %s --kgpu-spirv-attach-target=atomic-float-add=false --kgpu-spirv-emulate-float-atomics | FileCheck %s
 // RUN: kgpu-opt %s --kgpu-spirv-attach-target=atomic-float-add=false --kgpu-spirv-emulate-float-atomics --convert-kgpu-to-spirv | FileCheck %s --check-prefix=SPIRV
 
@@ -15,7 +16,13 @@ module attributes {gpu.container_module} {
       // CHECK:   %[[OLD:.*]] = arith.bitcast %[[EXP]] : i32 to f32
       // CHECK:   %[[NEW:.*]] = arith.subf %[[OLD]], %[[V]] : f32
       // CHECK:   %[[NEWB:.*]] = arith.bitcast %[[NEW]] : f32 to i32
-      // CHECK:   %[[SEEN:.*]] = kgpu.atomic_cas %[[EXP]], %[[NEWB]], %[[OUT]][%{{.*}}] : memref<?xi32>
+      // CHECK:   %[[SAME:.*]] = arith.cmpi eq, %[[NEWB]], %[[EXP]] : i32
+      // CHECK:   %[[SEEN:.*]] = scf.if %[[SAME]] -> (i32) {
+      // CHECK:     scf.yield %[[EXP]] : i32
+      // CHECK:   } else {
+      // CHECK:     %[[CAS:.*]] = kgpu.atomic_cas %[[EXP]], %[[NEWB]], %[[OUT]][%{{.*}}] : memref<?xi32>
+      // CHECK:     scf.yield %[[CAS]] : i32
+      // CHECK:   }
       // CHECK:   %[[RETRY:.*]] = arith.cmpi ne, %[[SEEN]], %[[EXP]] : i32
       // CHECK:   scf.condition(%[[RETRY]]) %[[SEEN]] : i32
       // CHECK: } do {

@@ -1,7 +1,11 @@
 // Float atomic min/max have no SPIR-V instruction: the memory is retyped to
 // integers and the update becomes one integer atomic on the bits, unsigned
 // min/max for negative values and signed max/min otherwise, with NaN
-// canonicalized to the sign that wins. Loads and stores of the memref bitcast.
+// canonicalized to the sign that wins, so that the result is IEEE-754 2019
+// minimum/maximum (NaN wins, -0.0 < +0.0). A NaN of the other sign already
+// in memory loses the integer comparison, so when the old value is NaN a
+// second atomic puts the winning NaN back. Loads and stores of the memref
+// bitcast.
 // RUN: kgpu-opt %s --kgpu-spirv-attach-target --kgpu-spirv-emulate-float-atomics | FileCheck %s
 
 module attributes {gpu.container_module} {
@@ -21,7 +25,16 @@ module attributes {gpu.container_module} {
       // CHECK: } else {
       // CHECK:   kgpu.atomic_rmw min %[[SEL]], %[[OUT]][%{{.*}}] : memref<?xi32>
       // CHECK: }
-      // CHECK: arith.bitcast %[[OLD]] : i32 to f32
+      // CHECK: %[[OLDF:.*]] = arith.bitcast %[[OLD]] : i32 to f32
+      // CHECK: %[[WASNAN:.*]] = arith.cmpf uno, %[[OLDF]], %[[OLDF]] : f32
+      // CHECK: scf.if %[[WASNAN]] {
+      // CHECK:   %[[NEG2:.*]] = arith.cmpi slt, %[[NEGNAN]], %{{.*}} : i32
+      // CHECK:   scf.if %[[NEG2]] -> (i32) {
+      // CHECK:     kgpu.atomic_rmw umax %[[NEGNAN]], %[[OUT]][%{{.*}}] : memref<?xi32>
+      // CHECK:   } else {
+      // CHECK:     kgpu.atomic_rmw min %[[NEGNAN]], %[[OUT]][%{{.*}}] : memref<?xi32>
+      // CHECK:   }
+      // CHECK: }
       %0 = kgpu.atomic_rmw min %v, %out[%c0] : memref<?xf32>
       // CHECK: arith.constant 2143289344 : i32
       // CHECK: scf.if

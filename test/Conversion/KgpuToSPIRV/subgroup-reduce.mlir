@@ -44,4 +44,36 @@ module attributes {gpu.container_module} {
       gpu.return
     }
   }
+  // minimumf/maximumf (IEEE-754 2019, kgpu's float min/max): FMin/FMax leave
+  // NaN and signed zeros unspecified, so the lanes also OR together NaN (1),
+  // -0.0 (2) and +0.0 (4) flags; NaN wins, and a zero result takes its sign
+  // from them.
+  // CHECK-LABEL: spirv.func @minimum
+  gpu.module @exact {
+    gpu.func @minimum(%x: memref<?xf32>) kernel
+        attributes {kgpu.workgroup_size = array<i32: 64, 1, 1>} {
+      %i = gpu.thread_id x
+      %v = memref.load %x[%i] : memref<?xf32>
+      // CHECK: %[[MIN:.*]] = spirv.GroupNonUniformFMin <Subgroup> <Reduce> %[[V:.*]] : f32 -> f32
+      // CHECK: spirv.IsNan %[[V]] : f32
+      // CHECK: spirv.BitwiseOr
+      // CHECK: spirv.GroupNonUniformBitwiseOr <Subgroup> <Reduce> %{{.*}} : i32 -> i32
+      // CHECK: %[[ZERO:.*]] = spirv.FOrdEqual %[[MIN]], %{{.*}} : f32
+      // CHECK: %[[FIXED:.*]] = spirv.Select %[[ZERO]], %{{.*}}, %[[MIN]] : i1, f32
+      // CHECK: spirv.Select %{{.*}}, %{{.*}}, %[[FIXED]] : i1, f32
+      %0 = gpu.subgroup_reduce minimumf %v : (f32) -> f32
+      // CHECK: spirv.GroupNonUniformFMax <Subgroup> <ClusteredReduce>
+      // CHECK: spirv.GroupNonUniformBitwiseOr <Subgroup> <ClusteredReduce>
+      %1 = gpu.subgroup_reduce maximumf %0 cluster(size = 4) : (f32) -> f32
+      // Plain arith.minimumf: compares and selects, no GL.FMin.
+      // CHECK-NOT: spirv.GL.FMin
+      // CHECK: spirv.FOrdLessThan
+      // CHECK: spirv.BitwiseOr
+      // CHECK: spirv.FOrdEqual
+      // CHECK: spirv.IsNan
+      %2 = arith.minimumf %1, %v : f32
+      memref.store %2, %x[%i] : memref<?xf32>
+      gpu.return
+    }
+  }
 }

@@ -1,15 +1,17 @@
 //===- KgpuOps.cpp - kgpu operations ----------------------------*- C++ -*-===//
 //
-// Verifiers, custom assembly and builders of the kgpu operations.
+// Verifiers, custom assembly, builders and folders of the kgpu operations.
 //
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/APSInt.h"
 
 using namespace mlir;
 using namespace mlir::kgpu;
@@ -329,3 +331,119 @@ LogicalResult FPToSISatOp::verify() {
 
 #define GET_OP_CLASSES
 #include "kgpu/Dialect/Kgpu/IR/KgpuOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Folders of the exact-semantics ops (Java's results for constant operands)
+//===----------------------------------------------------------------------===//
+
+Operation *KgpuDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
+  if (auto typed = dyn_cast<TypedAttr>(value))
+    if (arith::ConstantOp::isBuildableWith(typed, type))
+      return arith::ConstantOp::create(builder, loc, type, typed);
+  return nullptr;
+}
+
+OpFoldResult FPToSISatOp::fold(FoldAdaptor adaptor) {
+  auto in = dyn_cast_if_present<FloatAttr>(adaptor.getIn());
+  if (!in)
+    return {};
+  Type type = getOut().getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  const APFloat &value = in.getValue();
+  if (value.isNaN())
+    return IntegerAttr::get(type, APInt::getZero(width));
+  // Rounds toward zero; out of range (and ±inf) saturates to MIN or MAX.
+  APSInt result(width, /*isUnsigned=*/false);
+  bool isExact = false;
+  (void)value.convertToInteger(result, APFloat::rmTowardZero, &isExact);
+  return IntegerAttr::get(type, result);
+}
+
+OpFoldResult JvmMinOp::fold(FoldAdaptor adaptor) {
+  auto lhs = dyn_cast_if_present<FloatAttr>(adaptor.getLhs());
+  auto rhs = dyn_cast_if_present<FloatAttr>(adaptor.getRhs());
+  if (!lhs || !rhs)
+    return {};
+  return FloatAttr::get(getType(), llvm::minimum(lhs.getValue(), rhs.getValue()));
+}
+
+OpFoldResult JvmMaxOp::fold(FoldAdaptor adaptor) {
+  auto lhs = dyn_cast_if_present<FloatAttr>(adaptor.getLhs());
+  auto rhs = dyn_cast_if_present<FloatAttr>(adaptor.getRhs());
+  if (!lhs || !rhs)
+    return {};
+  return FloatAttr::get(getType(), llvm::maximum(lhs.getValue(), rhs.getValue()));
+}
+
+/// `lhs / rhs` or `lhs % rhs` with kgpu.int_div/int_rem's results for every
+/// input: a zero divisor gives 0 (div) or `lhs` (rem); signed MIN / -1
+/// gives MIN (div) or 0 (rem).
+static APInt foldIntDivRem(const APInt &lhs, const APInt &rhs, bool isUnsigned,
+                           bool isDiv) {
+  unsigned width = lhs.getBitWidth();
+  if (rhs.isZero())
+    return isDiv ? APInt::getZero(width) : lhs;
+  if (!isUnsigned && lhs.isMinSignedValue() && rhs.isAllOnes())
+    return isDiv ? lhs : APInt::getZero(width);
+  if (isDiv)
+    return isUnsigned ? lhs.udiv(rhs) : lhs.sdiv(rhs);
+  return isUnsigned ? lhs.urem(rhs) : lhs.srem(rhs);
+}
+
+template <typename OpTy>
+static OpFoldResult foldIntDivRemOp(OpTy op, Attribute lhsAttr,
+                                    Attribute rhsAttr, bool isDiv) {
+  auto rhs = dyn_cast_if_present<IntegerAttr>(rhsAttr);
+  if (!rhs)
+    return {};
+  // For every x: x / 1 = x, x % 1 = 0, x / 0 = 0, x % 0 = x.
+  const APInt &divisor = rhs.getValue();
+  if (divisor.isOne() || divisor.isZero()) {
+    bool identity = divisor.isOne() == isDiv;
+    return identity ? OpFoldResult(op.getLhs())
+                    : OpFoldResult(IntegerAttr::get(
+                          op.getType(), APInt::getZero(divisor.getBitWidth())));
+  }
+  auto lhs = dyn_cast_if_present<IntegerAttr>(lhsAttr);
+  if (!lhs)
+    return {};
+  return IntegerAttr::get(op.getType(),
+                          foldIntDivRem(lhs.getValue(), rhs.getValue(),
+                                        op.getIsUnsigned(), isDiv));
+}
+
+OpFoldResult IntDivOp::fold(FoldAdaptor adaptor) {
+  return foldIntDivRemOp(*this, adaptor.getLhs(), adaptor.getRhs(),
+                         /*isDiv=*/true);
+}
+
+OpFoldResult IntRemOp::fold(FoldAdaptor adaptor) {
+  return foldIntDivRemOp(*this, adaptor.getLhs(), adaptor.getRhs(),
+                         /*isDiv=*/false);
+}
+
+OpFoldResult ShiftOp::fold(FoldAdaptor adaptor) {
+  auto amount = dyn_cast_if_present<IntegerAttr>(adaptor.getAmount());
+  if (!amount)
+    return {};
+  unsigned width = amount.getValue().getBitWidth();
+  // Java masks the count to the low log2(width) bits (width is 32 or 64 for
+  // Java; any power of two here, as the lowering's `& (width - 1)`).
+  uint64_t count = (amount.getValue() & APInt(width, width - 1)).getZExtValue();
+  if (count == 0)
+    return getLhs();
+  auto lhs = dyn_cast_if_present<IntegerAttr>(adaptor.getLhs());
+  if (!lhs)
+    return {};
+  const APInt &value = lhs.getValue();
+  switch (getKind()) {
+  case ShiftKind::Shl:
+    return IntegerAttr::get(getType(), value.shl(count));
+  case ShiftKind::ShrS:
+    return IntegerAttr::get(getType(), value.ashr(count));
+  case ShiftKind::ShrU:
+    return IntegerAttr::get(getType(), value.lshr(count));
+  }
+  return {};
+}

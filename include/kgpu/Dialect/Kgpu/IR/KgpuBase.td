@@ -59,6 +59,9 @@ def Kgpu_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
+  // Folders of the exact-semantics ops give arith.constant results.
+  let hasConstantMaterializer = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
   let extraClassDeclaration = [{
     /// Registers the types (defined in KgpuTypes.cpp).
     void registerTypes();

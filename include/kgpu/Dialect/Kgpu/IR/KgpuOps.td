@@ -177,10 +177,13 @@ def Kgpu_ReduceOp : Kgpu_Op<"reduce", [Kgpu_InKernel,
     parallel loop has finished, the element holds `kind` applied to its
     previous value and every contribution, in an unspecified order.
 
-    `min` and `max` on floats follow IEEE-754 `minimum`/`maximum` (a NaN
-    wins, -0.0 < +0.0), as Java's `Math.min`/`Math.max`; on integers they are
-    signed, `umin`/`umax` are unsigned. `and`, `or`, `xor`, `umin` and `umax`
-    need integers.
+    `min` and `max` on floats are IEEE-754 2019 `minimum`/`maximum`
+    (`arith.minimumf`/`maximumf`): if any contribution or the previous value
+    is NaN the result is NaN, and -0.0 < +0.0, as Java's `Math.min`/
+    `Math.max`, on every target. On integers they are signed, `umin`/`umax`
+    are unsigned. `and`, `or`, `xor`, `umin` and `umax` need integers. A
+    float `add` or `mul` is evaluated in an unspecified order, so its
+    rounding may differ between targets and runs.
 
     Source constructs: TornadoVM `@Reduce` outputs, kgc `reduce(op: x)`.
 
@@ -290,7 +293,12 @@ def Kgpu_AtomicRMWOp : Kgpu_Op<"atomic_rmw", [Kgpu_InKernel,
     `old`, at device scope for global memory and work-group scope for local
     memory. `xchg` stores `value`. `min`/`max` are signed on integers,
     `umin`/`umax` unsigned; `and`, `or`, `xor`, `umin` and `umax` need
-    integers. Private memory (`memref.alloca`) is not allowed.
+    integers. On floats, `min`/`max` are IEEE-754 2019 `minimum`/`maximum`
+    (`arith.minimumf`/`maximumf`) on every target: if the old value or
+    `value` is NaN the new value is NaN (of any bit pattern), and -0.0 is
+    below +0.0. Targets without such an atomic use a compare-and-swap loop
+    (the CPU and NVVM through LLVM's `atomicrmw fminimum`); SPIR-V uses
+    integer atomics on the bits (docs/dialect.md). Private memory (`memref.alloca`) is not allowed.
 
     Source constructs: kgc `atomic_add(&p[i], v)`, TornadoVM
     `atomicAdd`, Kernelin `atomicAdd`.
@@ -480,7 +488,7 @@ def Kgpu_FPToSISatOp : Kgpu_Op<"fptosi_sat", [Pure]> {
     Converts a float to a signed integer rounding toward zero; values below
     or above the integer's range give its minimum or maximum, NaN gives 0.
     These are Java's `f2i`, `f2l`, `d2i` and `d2l` and Kotlin's `toInt()`.
-    (`arith.fptosi` is undefined out of range.)
+    (`arith.fptosi` is undefined out of range.) Folds for a constant operand.
 
     ```mlir
     %i = kgpu.fptosi_sat %x : f32 to i32
@@ -490,6 +498,7 @@ def Kgpu_FPToSISatOp : Kgpu_Op<"fptosi_sat", [Pure]> {
   let results = (outs AnySignlessInteger:$out);
   let assemblyFormat = "$in attr-dict `:` type($in) `to` type($out)";
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 class Kgpu_JvmMinMaxOp<string mnemonic, string fn>
@@ -498,9 +507,11 @@ class Kgpu_JvmMinMaxOp<string mnemonic, string fn>
   let description = !strconcat([{
     The }], fn, [{imum of two floats with Java's rules: if either operand is
     NaN the result is NaN, and -0.0 is smaller than +0.0. (C's `fmin`/`fmax`
-    return the non-NaN operand instead.) Used by the JVM and Kotlin
-    frontends for `Math.}], fn, [{`, `kotlin.math.}], fn, [{` and
-    `coerceAtLeast`/`coerceAtMost` on floats.
+    return the non-NaN operand instead.) That is IEEE-754 2019 `}], fn,
+    [{imum`, and the op lowers to `arith.}], fn, [{imumf`, which every kgpu
+    target implements exactly. Used by the JVM and Kotlin frontends for
+    `Math.}], fn, [{`, `kotlin.math.}], fn, [{` and
+    `coerceAtLeast`/`coerceAtMost` on floats. Folds for constant operands.
 
     ```mlir
     %r = kgpu.}], mnemonic, [{ %a, %b : f32
@@ -509,6 +520,7 @@ class Kgpu_JvmMinMaxOp<string mnemonic, string fn>
   let arguments = (ins AnyFloat:$lhs, AnyFloat:$rhs);
   let results = (outs AnyFloat:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+  let hasFolder = 1;
 }
 
 def Kgpu_JvmMinOp : Kgpu_JvmMinMaxOp<"jvm_min", "min">;
@@ -523,6 +535,8 @@ class Kgpu_IntDivRemOp<string mnemonic, string what, string zeroResult>
     zeroResult, [{, and the signed overflow `MIN / -1` wraps (quotient `MIN`,
     remainder 0), as in Java. JVM and Kotlin kernels cannot throw
     `ArithmeticException` on a GPU; this is the documented replacement.
+    Folds for constant operands, and for a constant divisor of 1 (`x`, 0)
+    or 0 (0, `x`: the results above, not an error).
 
     ```mlir
     %q = kgpu.}], mnemonic, [{ %a, %b : i32
@@ -535,6 +549,7 @@ class Kgpu_IntDivRemOp<string mnemonic, string what, string zeroResult>
   let assemblyFormat = [{
     (`unsigned` $isUnsigned^)? $lhs `,` $rhs attr-dict `:` type($result)
   }];
+  let hasFolder = 1;
 }
 
 def Kgpu_IntDivOp : Kgpu_IntDivRemOp<"int_div", "division",
@@ -548,6 +563,9 @@ def Kgpu_ShiftOp : Kgpu_Op<"shift", [Pure, SameOperandsAndResultType]> {
     Shifts left (`shl`), right arithmetically (`shrs`) or right logically
     (`shru`) by `amount & (bitwidth - 1)`, as Java's and Kotlin's `<<`,
     `>>` and `>>>`. (`arith.shli` gives poison for counts ≥ the width.)
+    A negative count is masked the same way (`x << -1` shifts by 31 on
+    `i32`). Folds for constant operands, and to `lhs` when the masked
+    count is a constant 0.
 
     ```mlir
     %r = kgpu.shift shru %x, %n : i32
@@ -557,6 +575,7 @@ def Kgpu_ShiftOp : Kgpu_Op<"shift", [Pure, SameOperandsAndResultType]> {
                        AnySignlessInteger:$amount);
   let results = (outs AnySignlessInteger:$result);
   let assemblyFormat = "$kind $lhs `,` $amount attr-dict `:` type($result)";
+  let hasFolder = 1;
 }
 
 #endif // KGPU_DIALECT_KGPUOPS_TD
