@@ -15,12 +15,19 @@
 namespace mlir {
 namespace kgpu {
 
-/// kgpu level → GPU form: parallel loops and reductions, group reductions,
+/// kgpu level → GPU form: kgpu-verify-convergence, parallel loops and
+/// reductions, group reductions,
 /// exact semantics, then convert-kgpu-to-gpu with `localMemory` ("alloc" or
 /// "attribution"), canonicalize and cse.
 void buildKgpuToGPUPipeline(OpPassManager &pm, const std::string &localMemory);
 
-/// Registers `kgpu-to-gpu`, `kgpu-to-nvvm`, `kgpu-to-spirv` and
+/// What runs after every frontend (`kgpu-frontend-cleanup`): mem2reg,
+/// canonicalize, lift-cf-to-scf, canonicalize, kgpu-verify-structured,
+/// kgpu-infer-arg-access, kgpu-verify-convergence.
+void buildFrontendCleanupPipeline(OpPassManager &pm);
+void registerFrontendCleanupPipeline();
+
+/// Registers `kgpu-frontend-cleanup`, `kgpu-to-gpu`, `kgpu-to-nvvm`, `kgpu-to-spirv` and
 /// `kgpu-to-cpu`.
 void registerKgpuPipelines();
 

@@ -38,6 +38,9 @@ enum class AtomicFloatMinMax { Minimum, MinNum };
 Value createMemRefAtomicRMW(OpBuilder &b, AtomicRMWOp op,
                             AtomicFloatMinMax floatMinMax);
 
+/// `op` as a chain of scf.if comparing its argument with each case.
+void lowerIndexSwitchToIf(RewriterBase &rewriter, scf::IndexSwitchOp op);
+
 #define GEN_PASS_REGISTRATION
 #include "kgpu/Transforms/Passes.h.inc"
 

@@ -444,7 +444,6 @@ private:
   //--- Functions ---------------------------------------------------------===//
   void declareFunction(const FunctionDecl *fn);
   void emitFunctionBody(const FunctionDecl *fn);
-  kg::Access computeAccess(const FunctionDecl *fn, const VarDecl *param);
 
   //--- Statements --------------------------------------------------------===//
   void emitStmts(llvm::ArrayRef<Stmt *> stmts);
@@ -517,56 +516,6 @@ private:
 // Functions
 //===----------------------------------------------------------------------===//
 
-kg::Access Emitter::computeAccess(const FunctionDecl *fn,
-                                  const VarDecl *param) {
-  bool read = false, write = false;
-  Walker w;
-  w.onExpr = [&](const Expr *e, unsigned) {
-    if (auto *c = llvm::dyn_cast<CastExpr>(e)) {
-      if (c->getCastKind() == CastKind::LValueToRValue &&
-          llvm::isa<SubscriptExpr>(c->getSubExpr()) &&
-          getRootVar(c->getSubExpr()) == param)
-        read = true;
-    } else if (auto *a = llvm::dyn_cast<AssignExpr>(e)) {
-      if (llvm::isa<SubscriptExpr>(ignoreImplicitCasts(a->getLHS())) &&
-          getRootVar(a->getLHS()) == param) {
-        write = true;
-        read |= a->isCompound();
-      }
-    } else if (auto *u = llvm::dyn_cast<UnaryExpr>(e)) {
-      if (u->isIncDec() &&
-          llvm::isa<SubscriptExpr>(ignoreImplicitCasts(u->getOperand())) &&
-          getRootVar(u->getOperand()) == param)
-        read = write = true;
-    } else if (auto *bc = llvm::dyn_cast<BuiltinCallExpr>(e)) {
-      if (bc->getArgs().empty() || getRootVar(bc->getArgs()[0]) != param)
-        return;
-      BuiltinKind k = bc->getBuiltinKind();
-      if (isAtomicBuiltin(k))
-        read = write = true;
-      else if (k == BuiltinKind::MMAStore)
-        write = true;
-      else if (k == BuiltinKind::MMALoadA || k == BuiltinKind::MMALoadB ||
-               k == BuiltinKind::MMALoadC)
-        read = true;
-    } else if (auto *call = llvm::dyn_cast<CallExpr>(e)) {
-      const FunctionDecl *callee = call->getCallee();
-      for (auto [i, arg] : llvm::enumerate(call->getArgs())) {
-        if (getRootVar(arg) != param || !arg->getType().isPointer())
-          continue;
-        read = true;
-        if (!callee || i >= callee->getParams().size() ||
-            !callee->getParams()[i]->getType().isConstElement())
-          write = true;
-      }
-    }
-  };
-  w.stmt(fn->getBody(), 0);
-  if (write && read)
-    return kg::Access::ReadWrite;
-  return write ? kg::Access::Write : kg::Access::Read;
-}
-
 void Emitter::declareFunction(const FunctionDecl *fn) {
   Location l = loc(fn->getLoc());
   SmallVector<mlir::Type> argTypes;
@@ -594,7 +543,11 @@ void Emitter::declareFunction(const FunctionDecl *fn) {
                                             static_cast<int32_t>((*size)[2])}));
     for (auto [i, p] : llvm::enumerate(fn->getParams())) {
       bool buffer = p->getType().isPointer();
-      kg::Access access = buffer ? computeAccess(fn, p) : kg::Access::Read;
+      // What the language allows; kgpu-infer-arg-access (in the frontend
+      // cleanup) narrows it to what the kernel does.
+      kg::Access access = buffer && !p->getType().isConstElement()
+                              ? kg::Access::ReadWrite
+                              : kg::Access::Read;
       func.setArgAttr(i, kg::KgpuDialect::getArgNameAttrName(),
                       b.getStringAttr(p->getName()));
       func.setArgAttr(i, kg::KgpuDialect::getArgAttrName(),
