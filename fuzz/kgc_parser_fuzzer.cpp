@@ -13,12 +13,13 @@
 //   clang++-22 -fsanitize=fuzzer,address,undefined -g -O1 \
 //     -I include $(llvm-config-22 --cxxflags) -fno-rtti \
 //     lib/Frontend/KGC/{AST,BarrierDivergence,Diagnostics,Frontend}.cpp \
-//     lib/Frontend/KGC/{Lexer,Parser,Sema}.cpp fuzz/kgc_parser_fuzzer.cpp \
+//     lib/Frontend/KGC/{Lexer,Parser}.cpp lib/Frontend/KGC/Sema/*.cpp \
+//     fuzz/kgc_parser_fuzzer.cpp \
 //     $(llvm-config-22 --ldflags) -lLLVM-22 \
 //     -Wl,-rpath,$(llvm-config-22 --libdir) -o /tmp/kgc_parser_fuzzer
 //   mkdir -p /tmp/kgc-fuzz-corpus
 //   /tmp/kgc_parser_fuzzer -runs=1000000 -timeout=10 \
-//     /tmp/kgc-fuzz-corpus test/Frontend/KGC/corpus test/Frontend/KGC/errors \
+//     /tmp/kgc-fuzz-corpus test/Frontend/KGC/corpus \
 //     test/Frontend/KGC/Inputs/fuzz-seeds
 //
 // or simply `fuzz/run-kgc-fuzzer.sh [runs]`, which does the same and exits

@@ -23,7 +23,7 @@ python3 "$repo/fuzz/make-bundle-seeds.py" "$translate" "$repo" "$workdir/seeds"
 
 # The runtime without the Vulkan headers (that backend reports itself
 # unavailable; CUDA finds no driver): the CPU backend and the core.
-srcs=("$repo/lib/Target/Bundle/Bundle.cpp")
+srcs=("$repo/lib/Bundle/Bundle.cpp")
 for f in lib/Manifest.cpp lib/Runtime.cpp lib/SPIRV.cpp lib/Support.cpp \
          cpu/CPUBackend.cpp cuda/CUDABackend.cpp vulkan/VulkanBackend.cpp; do
   srcs+=("$repo/runtime/$f")

@@ -21,9 +21,10 @@ mkdir -p "$workdir/corpus" "$workdir/artifacts"
 # The LLVM-Support-only frontend sources (the directory also holds the MLIR
 # emitter, which is not fuzzed here).
 srcs=()
-for f in AST BarrierDivergence Diagnostics Frontend Lexer Parser Sema; do
+for f in AST BarrierDivergence Diagnostics Frontend Lexer Parser; do
   srcs+=("$repo/lib/Frontend/KGC/$f.cpp")
 done
+srcs+=("$repo"/lib/Frontend/KGC/Sema/*.cpp)
 bin="$workdir/kgc_parser_fuzzer"
 
 # shellcheck disable=SC2046
@@ -33,11 +34,19 @@ bin="$workdir/kgc_parser_fuzzer"
   $("$llvm_config" --ldflags) -lLLVM-22 \
   -Wl,-rpath,"$("$llvm_config" --libdir)" -o "$bin"
 
+# The negative tests, one seed per case of the errors-*.kgc files.
+seeds="$workdir/error-seeds"
+rm -rf "$seeds" && mkdir -p "$seeds"
+for f in "$repo"/test/Frontend/KGC/errors-*.kgc; do
+  awk -v out="$seeds/$(basename "$f" .kgc)" \
+    '/^\/\/ -----/ { n++; next } { print > (out "-" (n + 0) ".kgc") }' "$f"
+done
+
 status=0
 "$bin" -runs="$runs" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
   -print_final_stats=1 -artifact_prefix="$workdir/artifacts/" \
   "$workdir/corpus" "$repo/test/Frontend/KGC/corpus" \
-  "$repo/test/Frontend/KGC/errors" \
+  "$seeds" \
   "$repo/test/Frontend/KGC/Inputs/fuzz-seeds" || status=$?
 
 if [ "$status" -ne 0 ]; then

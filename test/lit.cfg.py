@@ -10,7 +10,7 @@ from lit.llvm.subst import ToolSubst
 config.name = "KGPU"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".kgc", ".test"]
-config.excludes = ["unit", "Inputs", "lit.cfg.py", "CMakeLists.txt", "corpus", "errors", "check-corpus.py", "expected-failures.txt", "check-errors.py"]
+config.excludes = ["unit", "Inputs", "lit.cfg.py", "CMakeLists.txt", "corpus", "check-corpus.py", "expected-failures.txt"]
 
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.kgpu_obj_root, "test")

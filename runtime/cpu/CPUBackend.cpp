@@ -10,6 +10,9 @@
 
 #include "../lib/Internal.h"
 
+#include "kgpu/ABI/CPU.h"
+#include "kgpu/ABI/Manifest.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
@@ -25,14 +28,9 @@ using namespace kgpu::rt;
 
 namespace {
 
-/// The CPU ABI's buffer descriptor.
-struct CPUBufferArg {
-  void *data;
-  int64_t count;
-};
-
-using CPUKernelFn = void (*)(void **args, const int64_t *launch,
-                             int64_t groupBegin, int64_t groupEnd);
+/// The CPU ABI's buffer descriptor and entry point (kgpu/ABI/CPU.h).
+using CPUBufferArg = kgpu_cpu_buffer;
+using CPUKernelFn = kgpu_cpu_kernel_fn;
 
 /// Kernels keep their local memory and per-work-item spill slots on the
 /// stack of the thread that runs them.
@@ -170,8 +168,9 @@ public:
 
 class CPUModule : public BackendModule {
 public:
-  CPUModule(void *handle, const ModuleDesc &desc)
-      : handle(handle), desc(desc), kernels(desc.kernels.size()) {}
+  CPUModule(void *handle, const ModuleDesc &desc, uint32_t subgroupSize)
+      : handle(handle), desc(desc), kernels(desc.kernels.size()),
+        emulatedSubgroupSize(subgroupSize) {}
   ~CPUModule() override {
     kernels.clear();
     dlclose(handle);
@@ -179,7 +178,7 @@ public:
 
   Error prepareKernel(uint32_t index, BackendKernel *&out) override {
     const std::string &name = desc.kernels[index].name;
-    std::string symbol = "kgpu_cpu_" + name;
+    std::string symbol = KGPU_CPU_ENTRY_PREFIX + name;
     void *fn = dlsym(handle, symbol.c_str());
     if (!fn)
       return makeError(KGPU_ERROR_NO_PAYLOAD,
@@ -192,10 +191,15 @@ public:
     return Error::success();
   }
 
+  uint32_t subgroupSize() const override { return emulatedSubgroupSize; }
+
 private:
   void *handle;
   const ModuleDesc &desc;
   std::vector<std::unique_ptr<CPUKernel>> kernels;
+  /// The subgroup size the library's code emulates (its kernels' results
+  /// depend on it: shuffles, subgroup reductions, subgroup ids).
+  uint32_t emulatedSubgroupSize;
 };
 
 //===----------------------------------------------------------------------===//
@@ -432,7 +436,8 @@ Error CPUDevice::loadModule(const ModuleDesc &module,
                             std::unique_ptr<BackendModule> &out) {
   const PayloadDesc *payload = nullptr;
   for (const PayloadDesc &p : module.payloads)
-    if (p.target == "cpu" && p.format == "elf-shared-object")
+    if (p.target == KGPU_MANIFEST_TARGET_CPU &&
+        p.format == KGPU_MANIFEST_FORMAT_ELF_SHARED_OBJECT)
       payload = &p;
   if (!payload) {
     std::string targets;
@@ -451,6 +456,17 @@ Error CPUDevice::loadModule(const ModuleDesc &module,
                  "the bundle's CPU payload is not an ELF shared object");
   if (Error e = checkELF(payload->data))
     return e;
+  // The subgroup size the code was compiled for; bundles written before the
+  // manifest recorded it were all compiled for the default.
+  int64_t subgroupSize = module.cpuSubgroupSize
+                             ? module.cpuSubgroupSize
+                             : KGPU_CPU_DEFAULT_SUBGROUP_SIZE;
+  if (!kgpu_cpu_subgroup_size_is_valid(subgroupSize))
+    return makeError(KGPU_ERROR_UNSUPPORTED,
+                     "the bundle's CPU code emulates subgroups of %lld lanes; "
+                     "the CPU backend runs powers of two from %d to %d",
+                     static_cast<long long>(subgroupSize),
+                     KGPU_CPU_MIN_SUBGROUP_SIZE, KGPU_CPU_MAX_SUBGROUP_SIZE);
 
   const char *dir = std::getenv("TMPDIR");
   std::string path =
@@ -487,7 +503,8 @@ Error CPUDevice::loadModule(const ModuleDesc &module,
     return makeError(KGPU_ERROR_INVALID_BUNDLE,
                      "cannot load the bundle's CPU library: %s",
                      message.c_str());
-  out = std::make_unique<CPUModule>(handle, module);
+  out = std::make_unique<CPUModule>(handle, module,
+                                    static_cast<uint32_t>(subgroupSize));
   return Error::success();
 }
 
@@ -555,7 +572,9 @@ private:
     }
     info.max_workgroup_invocations = 1024;
     info.max_local_memory_bytes = kMaxLocalMemory;
-    info.subgroup_size = 8;
+    // The default emulated size; a module's kernels run with the size its
+    // CPU code was compiled for (kgpu_kernel_info::subgroup_size).
+    info.subgroup_size = KGPU_CPU_DEFAULT_SUBGROUP_SIZE;
     info.compute_units = threads;
     long pages = sysconf(_SC_PHYS_PAGES);
     long pageSize = sysconf(_SC_PAGESIZE);

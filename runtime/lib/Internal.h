@@ -201,6 +201,10 @@ struct PayloadDesc {
 struct ModuleDesc {
   std::vector<KernelDesc> kernels;
   std::vector<PayloadDesc> payloads;
+  /// The manifest's cpu.subgroup_size: the subgroup size the "cpu" payload
+  /// emulates (KGPU_CPU_* in kgpu/ABI/CPU.h); 0 when the manifest does not
+  /// say (bundles written before it did, or without a CPU payload).
+  int64_t cpuSubgroupSize = 0;
   /// The manifest's "omitted_targets": targets that kgpu-translate left out
   /// because they cannot compile the kernels, with the reason.
   std::vector<std::pair<std::string, std::string>> omittedTargets;
@@ -256,6 +260,9 @@ public:
   /// Prepares kernel `index` of the module's manifest. Called at most once
   /// per kernel (the core caches the result); the module owns it.
   virtual Error prepareKernel(uint32_t index, BackendKernel *&kernel) = 0;
+  /// The subgroup size the module's kernels run with; 0: the device's
+  /// (kgpu_device_info::subgroup_size).
+  virtual uint32_t subgroupSize() const { return 0; }
 };
 
 /// One checked argument of a launch.

@@ -9,7 +9,8 @@
 
 #include "Internal.h"
 
-#include "kgpu/Target/Bundle/Bundle.h"
+#include "kgpu/ABI/Manifest.h"
+#include "kgpu/Bundle/Bundle.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -52,27 +53,27 @@ static Error parseVulkanScalars(const llvm::json::Object &vulkan,
                                 const std::string &where, KernelDesc &out) {
   Checker c;
   std::string vwhere = where + " \"vulkan\"";
-  const llvm::json::Object *scalars = vulkan.getObject("scalars");
+  const llvm::json::Object *scalars = vulkan.getObject(KGPU_MANIFEST_SCALARS);
   if (!scalars)
     return c.fail(vwhere, "no \"scalars\" object");
   VulkanScalarsDesc &d = out.vulkanScalars;
   d.present = true;
-  std::optional<llvm::StringRef> storage = scalars->getString("storage");
-  if (storage == llvm::StringRef("none"))
+  std::optional<llvm::StringRef> storage = scalars->getString(KGPU_MANIFEST_STORAGE);
+  if (storage == llvm::StringRef(KGPU_MANIFEST_STORAGE_NONE))
     d.storage = VulkanScalarsDesc::NONE;
-  else if (storage == llvm::StringRef("push_constant"))
+  else if (storage == llvm::StringRef(KGPU_MANIFEST_STORAGE_PUSH_CONSTANT))
     d.storage = VulkanScalarsDesc::PUSH_CONSTANT;
-  else if (storage == llvm::StringRef("storage_buffer"))
+  else if (storage == llvm::StringRef(KGPU_MANIFEST_STORAGE_STORAGE_BUFFER))
     d.storage = VulkanScalarsDesc::STORAGE_BUFFER;
   else
     return c.fail(vwhere, "\"storage\" must be \"none\", "
                           "\"push_constant\" or \"storage_buffer\"");
-  std::optional<int64_t> size = scalars->getInteger("size");
+  std::optional<int64_t> size = scalars->getInteger(KGPU_MANIFEST_SIZE);
   if (!size || *size < 0 || *size > (1 << 16))
     return c.fail(vwhere, "bad \"size\"");
   d.size = static_cast<uint32_t>(*size);
   if (d.storage == VulkanScalarsDesc::STORAGE_BUFFER) {
-    std::optional<int64_t> binding = scalars->getInteger("binding");
+    std::optional<int64_t> binding = scalars->getInteger(KGPU_MANIFEST_BINDING);
     if (!binding || *binding < 0 || *binding > (1 << 16))
       return c.fail(vwhere, "bad \"binding\"");
     d.binding = static_cast<uint32_t>(*binding);
@@ -82,14 +83,14 @@ static Error parseVulkanScalars(const llvm::json::Object &vulkan,
                             "parameter '" +
                                 out.params[d.binding].name + "'");
   }
-  const llvm::json::Array *members = scalars->getArray("members");
+  const llvm::json::Array *members = scalars->getArray(KGPU_MANIFEST_MEMBERS);
   if (!members)
     return c.fail(vwhere, "no \"members\" array");
   std::set<uint32_t> seen;
   for (const llvm::json::Value &v : *members) {
     const llvm::json::Object *m = v.getAsObject();
-    std::optional<int64_t> param = m ? m->getInteger("param") : std::nullopt;
-    std::optional<int64_t> offset = m ? m->getInteger("offset") : std::nullopt;
+    std::optional<int64_t> param = m ? m->getInteger(KGPU_MANIFEST_PARAM) : std::nullopt;
+    std::optional<int64_t> offset = m ? m->getInteger(KGPU_MANIFEST_OFFSET) : std::nullopt;
     if (!param || *param < 0 ||
         *param >= static_cast<int64_t>(out.params.size()) ||
         out.params[*param].kind != KGPU_PARAM_SCALAR ||
@@ -118,13 +119,13 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
                          KernelDesc &out) {
   Checker c;
   std::string where = "kernel #" + std::to_string(position);
-  std::optional<llvm::StringRef> name = k.getString("name");
+  std::optional<llvm::StringRef> name = k.getString(KGPU_MANIFEST_NAME);
   if (!name || name->empty())
     return c.fail(where, "no \"name\"");
   out.name = name->str();
   where = "kernel '" + out.name + "'";
 
-  const llvm::json::Array *params = k.getArray("params");
+  const llvm::json::Array *params = k.getArray(KGPU_MANIFEST_PARAMS);
   if (!params)
     return c.fail(where, "no \"params\" array");
   std::set<std::string> names;
@@ -135,40 +136,40 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
       return c.fail(pwhere, "not an object");
     ParamDesc d;
     d.index = static_cast<uint32_t>(i);
-    std::optional<int64_t> index = p->getInteger("index");
+    std::optional<int64_t> index = p->getInteger(KGPU_MANIFEST_INDEX);
     if (index && *index != static_cast<int64_t>(i))
       return c.fail(pwhere, "\"index\" is " + std::to_string(*index));
-    std::optional<llvm::StringRef> pname = p->getString("name");
+    std::optional<llvm::StringRef> pname = p->getString(KGPU_MANIFEST_NAME);
     if (!pname || pname->empty())
       return c.fail(pwhere, "no \"name\"");
     d.name = pname->str();
     if (!names.insert(d.name).second)
       return c.fail(pwhere, "duplicate parameter name '" + d.name + "'");
-    std::optional<llvm::StringRef> kind = p->getString("kind");
-    if (kind == llvm::StringRef("buffer"))
+    std::optional<llvm::StringRef> kind = p->getString(KGPU_MANIFEST_KIND);
+    if (kind == llvm::StringRef(KGPU_MANIFEST_KIND_BUFFER))
       d.kind = KGPU_PARAM_BUFFER;
-    else if (kind == llvm::StringRef("scalar"))
+    else if (kind == llvm::StringRef(KGPU_MANIFEST_KIND_SCALAR))
       d.kind = KGPU_PARAM_SCALAR;
     else
       return c.fail(pwhere, "\"kind\" must be \"buffer\" or \"scalar\"");
-    std::optional<llvm::StringRef> type = p->getString("type");
+    std::optional<llvm::StringRef> type = p->getString(KGPU_MANIFEST_TYPE);
     if (!type)
       return c.fail(pwhere, "no \"type\"");
     d.type = parseTypeName(type->str());
     if (d.type == KGPU_TYPE_INVALID)
       return c.fail(pwhere, "type '" + type->str() +
                                 "' is not supported by the runtime");
-    std::optional<llvm::StringRef> access = p->getString("access");
-    if (!access || *access == "read")
+    std::optional<llvm::StringRef> access = p->getString(KGPU_MANIFEST_ACCESS);
+    if (!access || *access == KGPU_MANIFEST_ACCESS_READ)
       d.access = KGPU_ACCESS_READ;
-    else if (*access == "write")
+    else if (*access == KGPU_MANIFEST_ACCESS_WRITE)
       d.access = KGPU_ACCESS_WRITE;
-    else if (*access == "read_write")
+    else if (*access == KGPU_MANIFEST_ACCESS_READ_WRITE)
       d.access = KGPU_ACCESS_READ_WRITE;
     else
       return c.fail(pwhere, "unknown \"access\" '" + access->str() + "'");
     if (d.kind == KGPU_PARAM_BUFFER) {
-      const llvm::json::Array *shape = p->getArray("shape");
+      const llvm::json::Array *shape = p->getArray(KGPU_MANIFEST_SHAPE);
       if (!shape) {
         d.shape = {-1};
       } else {
@@ -194,9 +195,9 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
         d.staticElements = dynamic ? -1 : elements;
       }
     }
-    if (std::optional<llvm::StringRef> hidden = p->getString("hidden")) {
-      if (*hidden == "size_of") {
-        std::optional<int64_t> of = p->getInteger("of");
+    if (std::optional<llvm::StringRef> hidden = p->getString(KGPU_MANIFEST_HIDDEN)) {
+      if (*hidden == KGPU_MANIFEST_HIDDEN_SIZE_OF) {
+        std::optional<int64_t> of = p->getInteger(KGPU_MANIFEST_OF);
         if (d.kind != KGPU_PARAM_SCALAR || d.type != KGPU_TYPE_I64)
           return c.fail(pwhere, "a \"size_of\" parameter must be an i64 scalar");
         if (!of || *of < 0 || *of >= static_cast<int64_t>(i) ||
@@ -206,7 +207,7 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
                                 "parameter");
         d.hidden = ParamDesc::Hidden::SizeOf;
         d.sizeOf = static_cast<uint32_t>(*of);
-      } else if (*hidden == "bounds_status") {
+      } else if (*hidden == KGPU_MANIFEST_HIDDEN_BOUNDS_STATUS) {
         if (d.kind != KGPU_PARAM_BUFFER || d.type != KGPU_TYPE_I32 ||
             d.staticElements < 8 || out.boundsStatusParam >= 0)
           return c.fail(pwhere, "the \"bounds_status\" parameter must be one "
@@ -223,17 +224,17 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
     }
     out.params.push_back(std::move(d));
   }
-  if (const llvm::json::Object *bounds = k.getObject("bounds_check")) {
-    const llvm::json::Array *sites = bounds->getArray("sites");
+  if (const llvm::json::Object *bounds = k.getObject(KGPU_MANIFEST_BOUNDS_CHECK)) {
+    const llvm::json::Array *sites = bounds->getArray(KGPU_MANIFEST_SITES);
     if (!sites || out.boundsStatusParam < 0)
       return c.fail(where, "\"bounds_check\" needs \"sites\" and a "
                            "\"bounds_status\" parameter");
     for (const llvm::json::Value &v : *sites) {
       const llvm::json::Object *site = v.getAsObject();
       std::optional<llvm::StringRef> what =
-          site ? site->getString("what") : std::nullopt;
+          site ? site->getString(KGPU_MANIFEST_WHAT) : std::nullopt;
       std::optional<llvm::StringRef> loc =
-          site ? site->getString("loc") : std::nullopt;
+          site ? site->getString(KGPU_MANIFEST_LOC) : std::nullopt;
       if (!what || !loc)
         return c.fail(where, "a bounds-check site needs \"what\" and \"loc\"");
       out.boundsSites.push_back(what->str() + " at " + loc->str());
@@ -243,15 +244,15 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
                          "\"bounds_check\" sites");
   }
 
-  if (const llvm::json::Object *launch = k.getObject("launch")) {
-    std::optional<llvm::StringRef> model = launch->getString("model");
-    if (!model || *model == "ndrange")
+  if (const llvm::json::Object *launch = k.getObject(KGPU_MANIFEST_LAUNCH)) {
+    std::optional<llvm::StringRef> model = launch->getString(KGPU_MANIFEST_MODEL);
+    if (!model || *model == KGPU_MANIFEST_MODEL_NDRANGE)
       out.model = KGPU_LAUNCH_NDRANGE;
-    else if (*model == "parallel_loop")
+    else if (*model == KGPU_MANIFEST_MODEL_PARALLEL_LOOP)
       out.model = KGPU_LAUNCH_PARALLEL_LOOP;
     else
       return c.fail(where, "unknown launch model '" + model->str() + "'");
-    std::optional<int64_t> dims = launch->getInteger("dims");
+    std::optional<int64_t> dims = launch->getInteger(KGPU_MANIFEST_DIMS);
     if (dims && (*dims < 1 || *dims > 3))
       return c.fail(where, "launch dims must be 1, 2 or 3");
     out.dims = dims ? static_cast<uint32_t>(*dims) : 1;
@@ -259,7 +260,7 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
     return c.fail(where, "no \"launch\" object");
   }
 
-  const llvm::json::Array *wg = k.getArray("workgroup_size");
+  const llvm::json::Array *wg = k.getArray(KGPU_MANIFEST_WORKGROUP_SIZE);
   if (!wg || wg->size() != 3)
     return c.fail(where, "\"workgroup_size\" must be an array of 3 integers");
   for (unsigned d = 0; d < 3; ++d) {
@@ -270,29 +271,29 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
   }
   if (out.workgroupInvocations() > (1u << 20))
     return c.fail(where, "the work-group size is too large");
-  if (const llvm::json::Value *fixed = k.get("workgroup_size_fixed")) {
+  if (const llvm::json::Value *fixed = k.get(KGPU_MANIFEST_WORKGROUP_SIZE_FIXED)) {
     std::optional<bool> b = fixed->getAsBoolean();
     if (!b)
       return c.fail(where, "\"workgroup_size_fixed\" must be a boolean");
     out.workgroupSizeFixed = *b;
   }
 
-  std::optional<int64_t> local = k.getInteger("local_memory_bytes");
+  std::optional<int64_t> local = k.getInteger(KGPU_MANIFEST_LOCAL_MEMORY_BYTES);
   if (local && *local < 0)
     return c.fail(where, "negative \"local_memory_bytes\"");
   out.localMemoryBytes = local ? static_cast<uint64_t>(*local) : 0;
 
-  if (const llvm::json::Object *sg = k.getObject("subgroups")) {
-    out.usesSubgroups = sg->getBoolean("used").value_or(false);
-    if (std::optional<int64_t> size = sg->getInteger("assumed_size")) {
+  if (const llvm::json::Object *sg = k.getObject(KGPU_MANIFEST_SUBGROUPS)) {
+    out.usesSubgroups = sg->getBoolean(KGPU_MANIFEST_USED).value_or(false);
+    if (std::optional<int64_t> size = sg->getInteger(KGPU_MANIFEST_ASSUMED_SIZE)) {
       if (*size < 1 || *size > 1024)
         return c.fail(where, "bad subgroup \"assumed_size\"");
       out.assumedSubgroupSize = static_cast<uint32_t>(*size);
     }
   }
-  if (const llvm::json::Array *reductions = k.getArray("reductions"))
+  if (const llvm::json::Array *reductions = k.getArray(KGPU_MANIFEST_REDUCTIONS))
     out.reductionCount = static_cast<uint32_t>(reductions->size());
-  if (const llvm::json::Object *vulkan = k.getObject("vulkan"))
+  if (const llvm::json::Object *vulkan = k.getObject(KGPU_MANIFEST_VULKAN))
     if (Error e = parseVulkanScalars(*vulkan, where, out))
       return e;
   return Error::success();
@@ -308,16 +309,16 @@ Error kgpu::rt::parseBundle(const void *data, size_t size, ModuleDesc &out) {
 
   Checker c;
   const llvm::json::Object &manifest = bundle->manifest;
-  if (std::optional<llvm::StringRef> format = manifest.getString("format"))
-    if (*format != "kgpu-bundle")
+  if (std::optional<llvm::StringRef> format = manifest.getString(KGPU_MANIFEST_FORMAT))
+    if (*format != KGPU_MANIFEST_FORMAT_NAME)
       return c.fail("top level",
                     "\"format\" is '" + format->str() + "', not 'kgpu-bundle'");
-  if (std::optional<int64_t> version = manifest.getInteger("version"))
+  if (std::optional<int64_t> version = manifest.getInteger(KGPU_MANIFEST_VERSION))
     if (*version < 1 || *version > kgpu::bundle::kFormatVersion)
       return c.fail("top level", "manifest version " +
                                      std::to_string(*version) +
                                      " is not supported");
-  const llvm::json::Array *kernels = manifest.getArray("kernels");
+  const llvm::json::Array *kernels = manifest.getArray(KGPU_MANIFEST_KERNELS);
   std::set<std::string> names;
   for (size_t i = 0; i < kernels->size(); ++i) {
     const llvm::json::Object *k = (*kernels)[i].getAsObject();
@@ -330,7 +331,7 @@ Error kgpu::rt::parseBundle(const void *data, size_t size, ModuleDesc &out) {
       return c.fail("kernel '" + desc.name + "'", "defined twice");
     out.kernels.push_back(std::move(desc));
   }
-  if (const llvm::json::Value *omitted = manifest.get("omitted_targets")) {
+  if (const llvm::json::Value *omitted = manifest.get(KGPU_MANIFEST_OMITTED_TARGETS)) {
     const llvm::json::Object *o = omitted->getAsObject();
     if (!o)
       return c.fail("top level", "\"omitted_targets\" must be an object "
@@ -343,6 +344,18 @@ Error kgpu::rt::parseBundle(const void *data, size_t size, ModuleDesc &out) {
       out.omittedTargets.push_back({target.str(), text->str()});
     }
     std::sort(out.omittedTargets.begin(), out.omittedTargets.end());
+  }
+  if (const llvm::json::Value *cpu = manifest.get(KGPU_MANIFEST_CPU)) {
+    // The ABI of the CPU payload; whether the CPU backend can run it is its
+    // decision (CPUBackend.cpp), this only checks the shape.
+    const llvm::json::Object *o = cpu->getAsObject();
+    std::optional<int64_t> size =
+        o ? o->getInteger(KGPU_MANIFEST_SUBGROUP_SIZE) : std::nullopt;
+    if (!size || *size < 1)
+      return c.fail("top level", "\"" KGPU_MANIFEST_CPU "\" must be an object "
+                                 "with a positive integer \""
+                                 KGPU_MANIFEST_SUBGROUP_SIZE "\"");
+    out.cpuSubgroupSize = *size;
   }
   for (kgpu::bundle::Payload &p : bundle->payloads)
     out.payloads.push_back({std::move(p.target), std::move(p.format),

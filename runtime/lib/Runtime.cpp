@@ -8,6 +8,8 @@
 
 #include "Internal.h"
 
+#include "kgpu/ABI/Manifest.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
@@ -270,18 +272,6 @@ Error kgpu_device_t::getDefaultQueue(BackendQueue *&queue) {
   return Error::success();
 }
 
-static const char *backendName(kgpu_backend kind) {
-  switch (kind) {
-  case KGPU_BACKEND_CPU:
-    return "cpu";
-  case KGPU_BACKEND_CUDA:
-    return "cuda";
-  case KGPU_BACKEND_VULKAN:
-    return "vulkan";
-  }
-  return "?";
-}
-
 /// Opens entry `i` of `slot` (under the registry's mutex).
 static Error openEntry(Slot &slot, size_t i, kgpu_device &out) {
   Entry &entry = slot.entries[i];
@@ -341,14 +331,14 @@ static Error openSpec(const std::string &spec, const char *origin,
   size_t count = slot.entries.size();
   if (count == 0)
     return makeError(KGPU_ERROR_NO_DEVICE, "no %s device (%s '%s'): %s",
-                     backendName(kind), origin, spec.c_str(),
+                     kgpu_backend_name(kind), origin, spec.c_str(),
                      slot.unavailable.empty() ? "it has no devices"
                                               : slot.unavailable.c_str());
   if (index >= count)
     return makeError(KGPU_ERROR_NOT_FOUND,
                      "no device %s (%s): there %s %zu %s device%s",
                      spec.c_str(), origin, count == 1 ? "is" : "are", count,
-                     backendName(kind), count == 1 ? "" : "s");
+                     kgpu_backend_name(kind), count == 1 ? "" : "s");
   return openEntry(slot, index, out);
 }
 
@@ -469,6 +459,18 @@ const char *kgpu_type_name(kgpu_type type) {
   return "invalid";
 }
 
+const char *kgpu_backend_name(kgpu_backend backend) {
+  switch (backend) {
+  case KGPU_BACKEND_CPU:
+    return KGPU_MANIFEST_TARGET_CPU;
+  case KGPU_BACKEND_CUDA:
+    return KGPU_MANIFEST_TARGET_CUDA;
+  case KGPU_BACKEND_VULKAN:
+    return KGPU_MANIFEST_TARGET_VULKAN;
+  }
+  return "unknown";
+}
+
 //===----------------------------------------------------------------------===//
 // C API: devices
 //===----------------------------------------------------------------------===//
@@ -558,7 +560,7 @@ static kgpu_status loadModule(kgpu_device device, const void *data, size_t size,
     return fail(e);
   if (device) {
     // A target that kgpu-translate left out: say so, and why.
-    std::string target = backendName(device->backend); // "cpu", "vulkan", ...
+    std::string target = kgpu_backend_name(device->backend); // "cpu", "vulkan", ...
     bool hasPayload = std::any_of(
         module->desc.payloads.begin(), module->desc.payloads.end(),
         [&](const PayloadDesc &p) { return p.target == target; });
@@ -732,6 +734,12 @@ kgpu_status kgpu_kernel_get_info(kgpu_kernel kernel, kgpu_kernel_info *info) {
   info->uses_subgroups = d.usesSubgroups;
   info->reduction_count = d.reductionCount;
   info->workgroup_size_fixed = d.workgroupSizeFixed;
+  info->subgroup_size = 0;
+  if (kgpu_module_t *m = kernel->module; m && m->device) {
+    info->subgroup_size = m->impl ? m->impl->subgroupSize() : 0;
+    if (!info->subgroup_size)
+      info->subgroup_size = m->device->impl->info().subgroup_size;
+  }
   return KGPU_SUCCESS;
 }
 

@@ -491,18 +491,6 @@ bool parseDims(const std::string &text, uint32_t out[3]) {
   return true;
 }
 
-const char *backendName(kgpu_backend b) {
-  switch (b) {
-  case KGPU_BACKEND_CPU:
-    return "cpu";
-  case KGPU_BACKEND_CUDA:
-    return "cuda";
-  case KGPU_BACKEND_VULKAN:
-    return "vulkan";
-  }
-  return "?";
-}
-
 std::string formatTime(uint64_t ns) {
   char buf[64];
   if (ns < 10000)
@@ -528,7 +516,7 @@ int listDevices() {
     kgpu::Result<kgpu_device_info> info = kgpu::Device::describe(i);
     if (!info.ok())
       return runtimeError("cannot describe a device", info.status());
-    std::printf("%s:%u  %s%s\n", backendName(info->backend), info->index,
+    std::printf("%s:%u  %s%s\n", kgpu_backend_name(info->backend), info->index,
                 info->name, info->is_software ? "  (software)" : "");
   }
   return 0;
@@ -751,7 +739,7 @@ int run(const Options &opts) {
   }
 
   std::printf("kernel %s on %s:%u (%s)\n", info.name,
-              backendName(devInfo.backend), devInfo.index, devInfo.name);
+              kgpu_backend_name(devInfo.backend), devInfo.index, devInfo.name);
   std::sort(times.begin(), times.end());
   if (times.size() == 1)
     std::printf("time: %s\n", formatTime(times[0]).c_str());

@@ -8,8 +8,8 @@
 
 #include "kgpu/Conversion/KgpuToGPU/Passes.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
-#include "kgpu/Frontend/KGC/Diagnostics.h"
-#include "kgpu/Frontend/KGC/Frontend.h"
+#include "kgpu/Frontend/Common/SplitAndVerify.h"
+#include "kgpu/Frontend/KGC/MLIRDiagnostics.h"
 #include "kgpu/Frontend/KGC/MLIRGen.h"
 #include "kgpu/Pipelines/Pipelines.h"
 #include "kgpu/Target/Bundle/Bundle.h"
@@ -95,6 +95,17 @@ static cl::opt<std::string> fpContract(
     "fp-contract",
     cl::desc("Floating-point contraction: off, on or fast (default: on for "
              "kgc, as in C; off for JVM and Kotlin sources)"),
+    cl::cat(category));
+
+static cl::opt<bool> verifyDiagnostics(
+    "verify-diagnostics",
+    cl::desc("Check the import's diagnostics against the input's "
+             "'// expected-error {{...}}' comments (with --emit=mlir)"),
+    cl::cat(category));
+static cl::opt<bool> splitInputFile(
+    "split-input-file",
+    cl::desc("Import each '// -----'-separated part of the input on its own "
+             "(with --emit=mlir)"),
     cl::cat(category));
 
 static cl::opt<std::string> workgroupSizeOpt(
@@ -444,29 +455,56 @@ int main(int argc, char **argv) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registerAllGPUToLLVMIRTranslations(registry);
+  // Diagnostics print with the source line; kgc's with kgc's line rules.
+  auto makeHandler = [&](llvm::SourceMgr &sourceMgr, MLIRContext &context)
+      -> std::unique_ptr<ScopedDiagnosticHandler> {
+    if (lang == Language::Kgc)
+      return std::make_unique<::kgpu::kgc::SourceDiagnosticHandler>(sourceMgr,
+                                                                    &context);
+    return std::make_unique<SourceMgrDiagnosticHandler>(sourceMgr, &context);
+  };
+  auto import = [&](llvm::SourceMgr &sourceMgr,
+                    MLIRContext &context) -> OwningOpRef<ModuleOp> {
+    if (lang == Language::Kgc)
+      return ::kgpu::kgc::importKGC(sourceMgr, sourceMgr.getMainFileID(),
+                                    context);
+    return parseSourceFile<ModuleOp>(sourceMgr, &context);
+  };
+  if (verifyDiagnostics || splitInputFile) {
+    if (emit != "mlir")
+      return fail("--verify-diagnostics and --split-input-file check the "
+                  "import: use them with --emit=mlir");
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    LogicalResult result = kg::splitAndVerify(
+        std::move(input), registry, {splitInputFile, verifyDiagnostics}, os,
+        [&](llvm::SourceMgr &sourceMgr, MLIRContext &context,
+            raw_ostream &os) -> LogicalResult {
+          OwningOpRef<ModuleOp> module = import(sourceMgr, context);
+          if (!module)
+            return failure();
+          module->print(os);
+          os << "\n";
+          return success();
+        },
+        makeHandler);
+    Output out;
+    if (failed(out.open()) || failed(out.write(text)))
+      return 1;
+    return failed(result);
+  }
+
   MLIRContext context(registry);
   // Diagnostics point at the source; do not dump the IR with them.
   context.printOpOnDiagnostic(false);
 
   llvm::SourceMgr sourceMgr;
-  unsigned bufferId = sourceMgr.AddNewSourceBuffer(std::move(input), {});
-  OwningOpRef<ModuleOp> module;
-  if (lang == Language::Kgc) {
-    std::unique_ptr<::kgpu::kgc::TranslationUnit> tu =
-        ::kgpu::kgc::parseAndAnalyze(sourceMgr, bufferId, llvm::errs());
-    if (!tu)
-      return 1;
-    ::kgpu::kgc::DiagnosticEngine diags(sourceMgr, llvm::errs());
-    module = ::kgpu::kgc::emitMLIR(*tu, context, diags);
-  } else {
-    SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  }
+  sourceMgr.AddNewSourceBuffer(std::move(input), {});
+  std::unique_ptr<ScopedDiagnosticHandler> handler =
+      makeHandler(sourceMgr, context);
+  OwningOpRef<ModuleOp> module = import(sourceMgr, context);
   if (!module)
     return 1;
-
-  // From here on, diagnostics print with the source locations of the ops.
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
   if (!kernelName.empty() && failed(selectKernel(*module, kernelName)))
     return 1;
   if (fixedWorkgroupSize)

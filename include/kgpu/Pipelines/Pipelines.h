@@ -27,8 +27,10 @@ void buildKgpuToGPUPipeline(OpPassManager &pm, const std::string &localMemory);
 void buildFrontendCleanupPipeline(OpPassManager &pm);
 void registerFrontendCleanupPipeline();
 
-/// Registers `kgpu-frontend-cleanup`, `kgpu-to-gpu`, `kgpu-to-nvvm`, `kgpu-to-spirv` and
-/// `kgpu-to-cpu`.
+/// Registers `kgpu-frontend-cleanup`, `kgpu-to-gpu`, `kgpu-to-nvvm`,
+/// `kgpu-to-spirv`, `kgpu-to-cpu`, `kgpu-gpu-to-spirv` and
+/// `kgpu-gpu-to-cpu-llvm` (`kgpu-gpu-to-nvvm` is registered with the NVVM
+/// target, registerKgpuNVVMTarget()).
 void registerKgpuPipelines();
 
 } // namespace kgpu

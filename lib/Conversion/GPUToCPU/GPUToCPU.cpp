@@ -1,7 +1,7 @@
 //===- GPUToCPU.cpp - GPU-form kernels as CPU loop nests ------------------===//
 //
-// Implements `kgpu-gpu-to-cpu` (see Passes.td for the contract). Upstream MLIR
-// has no equivalent. Per kernel:
+// Implements `convert-gpu-to-cpu` (see Passes.td for the contract). Upstream
+// MLIR has no equivalent. Per kernel:
 //
 //  1. prepare: inline device helpers that need the work-item context, hoist
 //     ids and allocations to the entry block, lower kgpu atomics;
@@ -35,8 +35,8 @@
 
 namespace mlir {
 namespace kgpu {
-#define GEN_PASS_DEF_KGPUGPUTOCPUPASS
-#include "kgpu/Conversion/GPUToCPU/Passes.h.inc"
+#define GEN_PASS_DEF_CONVERTGPUTOCPU
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 
@@ -92,8 +92,10 @@ bool isPrivateAlloca(Operation *op) {
 }
 
 bool isConstant(Operation *op) {
-  return op->hasTrait<OpTrait::ConstantLike>() && op->getNumOperands() == 0 &&
-         op->getNumRegions() == 0;
+  // memref.get_global: the address of a constant global (kgc's array
+  // initializers), the same for every work-item.
+  return (op->hasTrait<OpTrait::ConstantLike>() || isa<memref::GetGlobalOp>(op)) &&
+         op->getNumOperands() == 0 && op->getNumRegions() == 0;
 }
 
 /// Ops that are not placed in a segment: they are re-created wherever they
@@ -308,6 +310,7 @@ private:
   Value indexConst(int64_t value);
   Value slotMemRef(Value v);
   void spill(ItemContext &ic, Value original, Value emitted);
+  void outlineSegments();
   LogicalResult emitEntryPoint();
 
   gpu::GPUFuncOp kernel;
@@ -371,7 +374,18 @@ private:
   DenseMap<Operation *, Value> privateBuffers;
   DenseMap<Operation *, int64_t> privateStrides;
   Value blockIds[3];
+  /// The outermost work-item loop of each emitted segment.
+  SmallVector<Operation *> segmentLoops;
 };
+
+/// A kernel with more work-item loop nests than this (barrier-separated
+/// segments) gets each of them outlined into a function of its own: LLVM's
+/// loop passes (LoopRotate, LoopUnroll, LoopSimplifyCFG, IndVarSimplify)
+/// take time superlinear in the number of loops of one function, so 500
+/// barriers in one function took 78 s. Kernels up to it (every kernel of
+/// the corpus: a parallel for with three reductions has 19) keep one
+/// function, and their code is unchanged.
+constexpr size_t kMaxSegmentLoopsPerFunction = 32;
 
 LogicalResult KernelConverter::run() {
   if (failed(readWorkgroupSize()) || failed(checkOps()) ||
@@ -386,9 +400,10 @@ LogicalResult KernelConverter::run() {
   collectSyncContainers();
   computeVariance();
   if (failed(plan(&kernel.getBody().front(), /*topLevel=*/true)) ||
-      failed(analyzeSpills()) || failed(emit()) || failed(emitEntryPoint()))
+      failed(analyzeSpills()) || failed(emit()))
     return failure();
-  return success();
+  outlineSegments();
+  return emitEntryPoint();
 }
 
 //===----------------------------------------------------------------------===//
@@ -449,8 +464,8 @@ LogicalResult KernelConverter::checkOps() {
     Dialect *dialect = op->getDialect();
     if (isa<kgpu::MmaFillOp, kgpu::MmaLoadOp, kgpu::MmaComputeOp,
             kgpu::MmaStoreOp>(op))
-      return op->emitOpError("must be lowered by kgpu-mma-to-loops before "
-                             "the CPU target");
+      return op->emitOpError("must be lowered by convert-kgpu-mma-to-loops "
+                             "before the CPU target");
     if (dialect && isa<kgpu::KgpuDialect>(dialect) &&
         !isa<kgpu::AtomicRMWOp, kgpu::AtomicCASOp>(op))
       return op->emitOpError("is not part of the GPU form; run the kgpu "
@@ -1084,8 +1099,8 @@ Value KernelConverter::allocPerItem(Location loc, Type elementType,
                                    int64_t perItem, IntegerAttr alignment) {
   // Statically sized: for the fixed size, or for the largest work-group a
   // kernel that does not fix its size may get (kMaxWorkgroupItems, which the
-  // runtime checks), so that kgpu-cpu-heap-frames can move large storage to
-  // the heap.
+  // runtime checks), so that kgpu-cpu-allocate-heap-frames can move large
+  // storage to the heap.
   return memref::AllocaOp::create(
       entryBuilder, loc, MemRefType::get({paddedItems * perItem}, elementType),
       ValueRange{}, alignment);
@@ -1449,6 +1464,8 @@ LogicalResult KernelConverter::emitSegment(Segment &segment, OpBuilder &gb) {
     }
     auto loop =
         scf::ForOp::create(b, loc, indexConst(0), wgDim(d), indexConst(1));
+    if (b.getInsertionBlock() == gb.getInsertionBlock())
+      segmentLoops.push_back(loop);
     b.setInsertionPoint(loop.getBody()->getTerminator());
     tid[d] = loop.getInductionVar();
   }
@@ -1494,6 +1511,59 @@ LogicalResult KernelConverter::emitSegment(Segment &segment, OpBuilder &gb) {
       spill(ic, orig, cloned);
   }
   return success();
+}
+
+void KernelConverter::outlineSegments() {
+  if (segmentLoops.size() <= kMaxSegmentLoopsPerFunction)
+    return;
+  OpBuilder mb(ctx);
+  mb.setInsertionPointAfter(impl);
+  unsigned index = 0;
+  for (Operation *loop : segmentLoops) {
+    // The values the loop nest uses from the function: constants (and
+    // global addresses) are re-created in the new function, so that its
+    // loop bounds stay constants; the rest become arguments.
+    llvm::SetVector<Value> captures;
+    captures.insert(loop->operand_begin(), loop->operand_end());
+    getUsedValuesDefinedAbove(loop->getRegions(), captures);
+    SmallVector<Value> args;
+    SmallVector<Type> types;
+    for (Value v : captures) {
+      Operation *def = v.getDefiningOp();
+      if (def && isConstant(def))
+        continue;
+      args.push_back(v);
+      types.push_back(v.getType());
+    }
+    std::string name;
+    do {
+      name = (impl.getName() + "_segment" + Twine(index++)).str();
+    } while (SymbolTable::lookupSymbolIn(top, name));
+    Location loc = loop->getLoc();
+    auto func = func::FuncOp::create(mb, loc, name,
+                                     FunctionType::get(ctx, types, {}));
+    func.setPrivate();
+    func->setAttr("llvm.linkage",
+                  LLVM::LinkageAttr::get(ctx, LLVM::Linkage::Internal));
+    // LLVM would inline each function back into its only caller.
+    // (func-to-llvm keeps `passthrough`, the LLVM function attributes.)
+    func->setAttr("passthrough",
+                  ArrayAttr::get(ctx, {StringAttr::get(ctx, "noinline")}));
+    mb.setInsertionPointAfter(func);
+    Block *entry = func.addEntryBlock();
+    OpBuilder fb = OpBuilder::atBlockEnd(entry);
+    IRMapping map;
+    for (Value v : captures)
+      if (Operation *def = v.getDefiningOp(); def && isConstant(def))
+        map.map(v, fb.clone(*def)->getResult(cast<OpResult>(v).getResultNumber()));
+    map.map(args, entry->getArguments());
+    fb.clone(*loop, map);
+    func::ReturnOp::create(fb, loc);
+    OpBuilder cb(loop);
+    func::CallOp::create(cb, loc, func, args);
+    loop->erase();
+  }
+  segmentLoops.clear();
 }
 
 LogicalResult KernelConverter::emitShuffle(ItemContext &ic, gpu::ShuffleOp op) {
@@ -1701,17 +1771,16 @@ LogicalResult KernelConverter::emitEntryPoint() {
 // The pass
 //===----------------------------------------------------------------------===//
 
-struct KgpuGPUToCPUPass
-    : public kgpu::impl::KgpuGPUToCPUPassBase<KgpuGPUToCPUPass> {
+struct ConvertGPUToCPUPass
+    : public kgpu::impl::ConvertGPUToCPUBase<ConvertGPUToCPUPass> {
   using Base::Base;
 
   void runOnOperation() override;
 };
 
-void KgpuGPUToCPUPass::runOnOperation() {
+void ConvertGPUToCPUPass::runOnOperation() {
   ModuleOp top = getOperation();
-  if (subgroupSize < 1 || subgroupSize > 64 ||
-      !llvm::isPowerOf2_32(subgroupSize)) {
+  if (!kgpu_cpu_subgroup_size_is_valid(subgroupSize)) {
     top.emitError("subgroup-size must be a power of two from 1 to 64, got ")
         << subgroupSize;
     return signalPassFailure();
@@ -1763,6 +1832,17 @@ void KgpuGPUToCPUPass::runOnOperation() {
       }
     }
   }
+  // Globals (constant array initializers) move to the top-level module.
+  for (gpu::GPUModuleOp gpuModule : gpuModules)
+    for (auto global :
+         llvm::make_early_inc_range(gpuModule.getOps<memref::GlobalOp>())) {
+      if (SymbolTable::lookupSymbolIn(top, global.getSymName())) {
+        global.emitOpError("clashes with a symbol of the top-level module");
+        return signalPassFailure();
+      }
+      global->remove();
+      top.push_back(global);
+    }
   for (gpu::GPUModuleOp gpuModule : gpuModules)
     gpuModule.erase();
   top->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());

@@ -254,122 +254,42 @@ BinaryOpKind kgpu::kgc::getCompoundArithOp(BinaryOpKind op) {
 
 llvm::StringRef kgpu::kgc::getBuiltinName(BuiltinKind kind) {
   switch (kind) {
-  case BuiltinKind::GlobalId:
-    return "global_id";
-  case BuiltinKind::LocalId:
-    return "local_id";
-  case BuiltinKind::GroupId:
-    return "group_id";
-  case BuiltinKind::GlobalSize:
-    return "global_size";
-  case BuiltinKind::LocalSize:
-    return "local_size";
-  case BuiltinKind::NumGroups:
-    return "num_groups";
-  case BuiltinKind::Barrier:
-    return "barrier";
-  case BuiltinKind::BarrierGlobal:
-    return "barrier_global";
-  case BuiltinKind::AtomicAdd:
-    return "atomic_add";
-  case BuiltinKind::AtomicSub:
-    return "atomic_sub";
-  case BuiltinKind::AtomicMin:
-    return "atomic_min";
-  case BuiltinKind::AtomicMax:
-    return "atomic_max";
-  case BuiltinKind::AtomicAnd:
-    return "atomic_and";
-  case BuiltinKind::AtomicOr:
-    return "atomic_or";
-  case BuiltinKind::AtomicXor:
-    return "atomic_xor";
-  case BuiltinKind::AtomicXchg:
-    return "atomic_xchg";
-  case BuiltinKind::AtomicCas:
-    return "atomic_cas";
-  case BuiltinKind::SubGroupShuffleDown:
-    return "sub_group_shuffle_down";
-  case BuiltinKind::SubGroupShuffleUp:
-    return "sub_group_shuffle_up";
-  case BuiltinKind::SubGroupShuffleXor:
-    return "sub_group_shuffle_xor";
-  case BuiltinKind::SubGroupShuffleIdx:
-    return "sub_group_shuffle_idx";
-  case BuiltinKind::SubGroupReduceAdd:
-    return "sub_group_reduce_add";
-  case BuiltinKind::SubGroupReduceMul:
-    return "sub_group_reduce_mul";
-  case BuiltinKind::SubGroupReduceMin:
-    return "sub_group_reduce_min";
-  case BuiltinKind::SubGroupReduceMax:
-    return "sub_group_reduce_max";
-  case BuiltinKind::SubGroupReduceAnd:
-    return "sub_group_reduce_and";
-  case BuiltinKind::SubGroupReduceOr:
-    return "sub_group_reduce_or";
-  case BuiltinKind::SubGroupReduceXor:
-    return "sub_group_reduce_xor";
-  case BuiltinKind::SubGroupSize:
-    return "sub_group_size";
-  case BuiltinKind::SubGroupLocalId:
-    return "sub_group_local_id";
-  case BuiltinKind::Sqrt:
-    return "sqrt";
-  case BuiltinKind::Rsqrt:
-    return "rsqrt";
-  case BuiltinKind::Exp:
-    return "exp";
-  case BuiltinKind::Exp2:
-    return "exp2";
-  case BuiltinKind::Log:
-    return "log";
-  case BuiltinKind::Log2:
-    return "log2";
-  case BuiltinKind::Sin:
-    return "sin";
-  case BuiltinKind::Cos:
-    return "cos";
-  case BuiltinKind::Tan:
-    return "tan";
-  case BuiltinKind::Pow:
-    return "pow";
-  case BuiltinKind::Fabs:
-    return "fabs";
-  case BuiltinKind::Fmin:
-    return "fmin";
-  case BuiltinKind::Fmax:
-    return "fmax";
-  case BuiltinKind::Floor:
-    return "floor";
-  case BuiltinKind::Ceil:
-    return "ceil";
-  case BuiltinKind::Round:
-    return "round";
-  case BuiltinKind::Fma:
-    return "fma";
-  case BuiltinKind::Min:
-    return "min";
-  case BuiltinKind::Max:
-    return "max";
-  case BuiltinKind::Clamp:
-    return "clamp";
-  case BuiltinKind::Abs:
-    return "abs";
-  case BuiltinKind::MMAFill:
-    return "mma_fill";
-  case BuiltinKind::MMALoadA:
-    return "mma_load_a";
-  case BuiltinKind::MMALoadB:
-    return "mma_load_b";
-  case BuiltinKind::MMALoadC:
-    return "mma_load_c";
-  case BuiltinKind::MMACompute:
-    return "mma_compute";
-  case BuiltinKind::MMAStore:
-    return "mma_store";
+#define KGC_BUILTIN(Kind, Name, Category, Arity, Variance)                     \
+  case BuiltinKind::Kind:                                                      \
+    return Name;
+#include "kgpu/Frontend/KGC/Builtins.def"
   }
   return "?";
+}
+
+BuiltinCategory kgpu::kgc::getBuiltinCategory(BuiltinKind kind) {
+  switch (kind) {
+#define KGC_BUILTIN(Kind, Name, Category, Arity, Variance)                     \
+  case BuiltinKind::Kind:                                                      \
+    return BuiltinCategory::Category;
+#include "kgpu/Frontend/KGC/Builtins.def"
+  }
+  return BuiltinCategory::Math;
+}
+
+unsigned kgpu::kgc::getBuiltinArity(BuiltinKind kind) {
+  switch (kind) {
+#define KGC_BUILTIN(Kind, Name, Category, Arity, Variance)                     \
+  case BuiltinKind::Kind:                                                      \
+    return Arity;
+#include "kgpu/Frontend/KGC/Builtins.def"
+  }
+  return 0;
+}
+
+BuiltinVariance kgpu::kgc::getBuiltinVariance(BuiltinKind kind) {
+  switch (kind) {
+#define KGC_BUILTIN(Kind, Name, Category, Arity, Variance)                     \
+  case BuiltinKind::Kind:                                                      \
+    return BuiltinVariance::Variance;
+#include "kgpu/Frontend/KGC/Builtins.def"
+  }
+  return BuiltinVariance::Args;
 }
 
 llvm::StringRef kgpu::kgc::getReduceOpSpelling(ReduceOpKind op) {
@@ -509,6 +429,16 @@ DeclRefExpr *SubscriptExpr::getRootDeclRef() const {
   while (auto *s = llvm::dyn_cast<SubscriptExpr>(e))
     e = ignoreImplicitCasts(s->getBase());
   return llvm::dyn_cast<DeclRefExpr>(const_cast<Expr *>(e));
+}
+
+VarDecl *Expr::getRootVarDecl() const {
+  const Expr *e = ignoreImplicitCasts(this);
+  if (auto *ref = llvm::dyn_cast<DeclRefExpr>(e))
+    return ref->getDecl();
+  if (auto *sub = llvm::dyn_cast<SubscriptExpr>(e))
+    if (DeclRefExpr *root = sub->getRootDeclRef())
+      return root->getDecl();
+  return nullptr;
 }
 
 llvm::SmallVector<Expr *, 3> SubscriptExpr::getIndices() const {

@@ -106,32 +106,16 @@ private:
     return found;
   }
 
-  static bool isBarrier(BuiltinKind k) {
-    return k == BuiltinKind::Barrier || k == BuiltinKind::BarrierGlobal;
-  }
+  static bool isBarrier(BuiltinKind k) { return isBarrierBuiltin(k); }
+  /// Builtins whose result differs between the work-items of a group
+  /// (Builtins.def: variance Item).
   static bool isDivergentSource(BuiltinKind k) {
-    switch (k) {
-    case BuiltinKind::GlobalId:
-    case BuiltinKind::LocalId:
-    case BuiltinKind::SubGroupLocalId:
-    case BuiltinKind::SubGroupShuffleDown:
-    case BuiltinKind::SubGroupShuffleUp:
-    case BuiltinKind::SubGroupShuffleXor:
-    case BuiltinKind::SubGroupShuffleIdx:
-    case BuiltinKind::SubGroupReduceAdd:
-    case BuiltinKind::SubGroupReduceMul:
-    case BuiltinKind::SubGroupReduceMin:
-    case BuiltinKind::SubGroupReduceMax:
-    case BuiltinKind::SubGroupReduceAnd:
-    case BuiltinKind::SubGroupReduceOr:
-    case BuiltinKind::SubGroupReduceXor:
-      return true;
-    default:
-      return k >= BuiltinKind::AtomicAdd && k <= BuiltinKind::AtomicCas;
-    }
+    return getBuiltinVariance(k) == BuiltinVariance::Item;
   }
-
-  static bool isGroupSource(BuiltinKind k) { return k == BuiltinKind::GroupId; }
+  /// Builtins whose result differs between work-groups only.
+  static bool isGroupSource(BuiltinKind k) {
+    return getBuiltinVariance(k) == BuiltinVariance::Group;
+  }
 
   bool containsBarrier(FunctionDecl *fn) {
     return functionHas(fn, barrierMemo, isBarrier);
@@ -405,18 +389,6 @@ private:
     llvm::SMLoc saved;
   };
 
-  /// The private variable an lvalue designates (a scalar or the root of a
-  /// subscript chain).
-  static VarDecl *getRootVar(Expr *e) {
-    e = ignoreImplicitCasts(e);
-    if (auto *ref = dyn_cast<DeclRefExpr>(e))
-      return ref->getDecl();
-    if (auto *sub = dyn_cast<SubscriptExpr>(e))
-      if (DeclRefExpr *root = sub->getRootDeclRef())
-        return root->getDecl();
-    return nullptr;
-  }
-
   /// Evaluates the indices of a subscript lvalue (for their effects) and
   /// returns their level.
   uint8_t evalIndices(Expr *lv, uint8_t div) {
@@ -484,7 +456,7 @@ private:
       auto *u = cast<UnaryExpr>(e);
       if (!u->isIncDec())
         return eval(u->getOperand(), div);
-      VarDecl *v = getRootVar(u->getOperand());
+      VarDecl *v = u->getOperand()->getRootVarDecl();
       uint8_t idx = evalIndices(u->getOperand(), div);
       if (!isTrackable(v))
         return std::max(idx, eval(u->getOperand(), div));
@@ -495,7 +467,7 @@ private:
       auto *a = cast<AssignExpr>(e);
       uint8_t r = eval(a->getRHS(), div);
       Expr *lhs = ignoreImplicitCasts(a->getLHS());
-      VarDecl *v = getRootVar(lhs);
+      VarDecl *v = lhs->getRootVarDecl();
       if (isa<DeclRefExpr>(lhs)) {
         if (!isTrackable(v))
           return r;

@@ -57,6 +57,14 @@ llvm::StringRef SourceLineTable::getLineText(unsigned line) const {
   return text;
 }
 
+const char *SourceLineTable::getPointer(unsigned line, unsigned column) const {
+  if (line == 0 || line > lineStarts.size())
+    return nullptr;
+  llvm::StringRef text = getLineText(line);
+  size_t offset = std::min<size_t>(column ? column - 1 : 0, text.size());
+  return buffer.data() + lineStarts[line - 1] + offset;
+}
+
 SourceLocation kgpu::kgc::getSourceLocation(const llvm::SourceMgr &sm,
                                             llvm::SMLoc loc) {
   SourceLocation result;
@@ -89,7 +97,7 @@ SourceLocation kgpu::kgc::getSourceLocation(const llvm::SourceMgr &sm,
   return result;
 }
 
-const SourceLineTable &DiagnosticEngine::getLineTable(unsigned bufId) {
+const SourceLineTable &SourceLocator::getLineTable(unsigned bufId) {
   if (lineTables.size() <= bufId)
     lineTables.resize(bufId + 1);
   if (!lineTables[bufId])
@@ -98,7 +106,7 @@ const SourceLineTable &DiagnosticEngine::getLineTable(unsigned bufId) {
   return *lineTables[bufId];
 }
 
-SourceLocation DiagnosticEngine::getLocation(llvm::SMLoc loc) {
+SourceLocation SourceLocator::getLocation(llvm::SMLoc loc) {
   SourceLocation result;
   if (!loc.isValid())
     return result;
@@ -112,16 +120,19 @@ SourceLocation DiagnosticEngine::getLocation(llvm::SMLoc loc) {
   return result;
 }
 
-void DiagnosticEngine::print(llvm::SMLoc loc, llvm::SourceMgr::DiagKind kind,
-                             const llvm::Twine &msg) {
-  unsigned bufId = loc.isValid() ? sm.FindBufferContainingLoc(loc) : 0;
-  if (bufId == 0) {
-    sm.PrintMessage(os, loc, kind, msg);
+void kgpu::kgc::printSourceDiagnostic(llvm::raw_ostream &os,
+                                      const llvm::SourceMgr &sm,
+                                      unsigned bufId,
+                                      const SourceLineTable *table,
+                                      llvm::SMLoc loc,
+                                      llvm::SourceMgr::DiagKind kind,
+                                      const llvm::Twine &msg) {
+  if (bufId == 0 || !table) {
+    sm.PrintMessage(os, llvm::SMLoc(), kind, msg);
     return;
   }
-  const SourceLineTable &table = getLineTable(bufId);
-  auto [line, column] = table.getLineAndColumn(loc.getPointer());
-  llvm::StringRef text = table.getLineText(line);
+  auto [line, column] = table->getLineAndColumn(loc.getPointer());
+  llvm::StringRef text = table->getLineText(line);
   // Clip a long line to a window around the column, keeping the caret under
   // the same character.
   size_t col0 = std::min<size_t>(column - 1, text.size());
@@ -160,6 +171,37 @@ void DiagnosticEngine::print(llvm::SMLoc loc, llvm::SourceMgr::DiagKind kind,
              /*ShowLocation=*/false);
 }
 
+DiagnosticConsumer::~DiagnosticConsumer() = default;
+
+void TextDiagnosticPrinter::report(llvm::SMLoc loc, const SourceLocation &,
+                                   llvm::SourceMgr::DiagKind kind,
+                                   const llvm::Twine &msg) {
+  const llvm::SourceMgr &sm = locator.getSourceMgr();
+  unsigned bufId = loc.isValid() ? sm.FindBufferContainingLoc(loc) : 0;
+  if (bufId == 0) {
+    sm.PrintMessage(os, loc, kind, msg);
+    return;
+  }
+  printSourceDiagnostic(os, sm, bufId, &locator.getLineTable(bufId), loc, kind,
+                        msg);
+}
+
+DiagnosticEngine::DiagnosticEngine(llvm::SourceMgr &sm, llvm::raw_ostream &os)
+    : sm(sm), locator(sm),
+      ownedConsumer(std::make_unique<TextDiagnosticPrinter>(sm, os)),
+      consumer(*ownedConsumer) {}
+
+DiagnosticEngine::DiagnosticEngine(llvm::SourceMgr &sm,
+                                   DiagnosticConsumer &consumer)
+    : sm(sm), locator(sm), consumer(consumer) {}
+
+DiagnosticEngine::~DiagnosticEngine() { consumer.finish(); }
+
+void DiagnosticEngine::report(llvm::SMLoc loc, llvm::SourceMgr::DiagKind kind,
+                              const llvm::Twine &msg) {
+  consumer.report(loc, getLocation(loc), kind, msg);
+}
+
 void DiagnosticEngine::error(llvm::SMLoc loc, const llvm::Twine &msg) {
   if (numErrors >= kMaxErrors) {
     suppressNotes = true;
@@ -167,10 +209,10 @@ void DiagnosticEngine::error(llvm::SMLoc loc, const llvm::Twine &msg) {
   }
   ++numErrors;
   suppressNotes = false;
-  print(loc, llvm::SourceMgr::DK_Error, msg);
+  report(loc, llvm::SourceMgr::DK_Error, msg);
   if (numErrors == kMaxErrors)
-    print(loc, llvm::SourceMgr::DK_Note,
-          "too many errors emitted, stopping now");
+    report(loc, llvm::SourceMgr::DK_Note,
+           "too many errors emitted, stopping now");
 }
 
 void DiagnosticEngine::warning(llvm::SMLoc loc, const llvm::Twine &msg) {
@@ -180,11 +222,11 @@ void DiagnosticEngine::warning(llvm::SMLoc loc, const llvm::Twine &msg) {
   }
   ++numWarnings;
   suppressNotes = false;
-  print(loc, llvm::SourceMgr::DK_Warning, msg);
+  report(loc, llvm::SourceMgr::DK_Warning, msg);
 }
 
 void DiagnosticEngine::note(llvm::SMLoc loc, const llvm::Twine &msg) {
   if (suppressNotes)
     return;
-  print(loc, llvm::SourceMgr::DK_Note, msg);
+  report(loc, llvm::SourceMgr::DK_Note, msg);
 }

@@ -36,16 +36,23 @@ std::unique_ptr<TranslationUnit> kgpu::kgc::parseOnly(llvm::SourceMgr &sm,
 
 std::unique_ptr<TranslationUnit>
 kgpu::kgc::parseAndAnalyze(llvm::SourceMgr &sm, unsigned bufferId,
-                           llvm::raw_ostream &errs, unsigned *numErrors) {
-  DiagnosticEngine diags(sm, errs);
+                           DiagnosticEngine &diags) {
   auto tu = parseImpl(sm, bufferId, diags);
   // Sema only runs on a syntactically valid translation unit: declarations
   // dropped by parser recovery would otherwise cause cascading errors.
   if (!diags.hasErrors())
     analyzeTranslationUnit(*tu, diags);
-  if (numErrors)
-    *numErrors = diags.getNumErrors();
   if (diags.hasErrors())
     return nullptr;
+  return tu;
+}
+
+std::unique_ptr<TranslationUnit>
+kgpu::kgc::parseAndAnalyze(llvm::SourceMgr &sm, unsigned bufferId,
+                           llvm::raw_ostream &errs, unsigned *numErrors) {
+  DiagnosticEngine diags(sm, errs);
+  auto tu = parseAndAnalyze(sm, bufferId, diags);
+  if (numErrors)
+    *numErrors = diags.getNumErrors();
   return tu;
 }

@@ -15,6 +15,11 @@
 #include "kgpu/Frontend/KGC/MLIRGen.h"
 
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
+#include "kgpu/Frontend/Common/Intrinsics.h"
+#include "kgpu/Frontend/Common/KernelBuilder.h"
+#include "kgpu/Frontend/Common/Locations.h"
+#include "kgpu/Frontend/KGC/Frontend.h"
+#include "kgpu/Frontend/KGC/MLIRDiagnostics.h"
 #include "kgpu/Frontend/KGC/Sema.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -154,20 +159,6 @@ const VarDecl *getAssignedVar(const Expr *lhs) {
   return nullptr;
 }
 
-const VarDecl *getRootVar(const Expr *e) {
-  e = ignoreImplicitCasts(e);
-  if (auto *ref = llvm::dyn_cast<DeclRefExpr>(e))
-    return ref->getDecl();
-  if (auto *sub = llvm::dyn_cast<SubscriptExpr>(e))
-    if (DeclRefExpr *root = sub->getRootDeclRef())
-      return root->getDecl();
-  return nullptr;
-}
-
-bool isAtomicBuiltin(BuiltinKind k) {
-  return k >= BuiltinKind::AtomicAdd && k <= BuiltinKind::AtomicCas;
-}
-
 //===----------------------------------------------------------------------===//
 // The emitter
 //===----------------------------------------------------------------------===//
@@ -187,19 +178,17 @@ private:
     if (lastLoc && l.getPointer() == lastLocPtr)
       return *lastLoc;
     SourceLocation sl = diags.getLocation(l);
-    Location result = sl.line == 0 ? Location(UnknownLoc::get(&ctx))
-                                   : Location(FileLineColLoc::get(
-                                         &ctx, sl.filename, sl.line,
-                                         sl.column));
+    Location result = kg::getSourceLoc(&ctx, sl.filename, sl.line, sl.column);
     lastLocPtr = l.getPointer();
     lastLoc = result;
     return result;
   }
   const char *lastLocPtr = nullptr;
   std::optional<Location> lastLoc;
+  /// Reports through MLIR's DiagnosticEngine (the first error only).
   void error(llvm::SMLoc l, const llvm::Twine &msg) {
     if (!hadError)
-      diags.error(l, msg);
+      emitError(loc(l)) << msg;
     hadError = true;
   }
 
@@ -449,6 +438,16 @@ private:
   void emitStmts(llvm::ArrayRef<Stmt *> stmts);
   void emitStmt(const Stmt *s);
   void emitDecl(const VarDecl *v);
+  /// Initializes the private array `memory` of `v` from a constant global of
+  /// the exact constant elements of `list` (and the zeros after it); clears
+  /// `stored[i]` for each element the global provides.
+  void emitInitializerGlobal(Location l, const VarDecl *v,
+                             const InitListExpr *list, Value memory,
+                             SmallVectorImpl<bool> &stored);
+  /// Private arrays of at least this many elements are initialized from a
+  /// constant global.
+  static constexpr int64_t kMinGlobalInitializerElements = 64;
+  static constexpr uint64_t kInitializerAlignment = 16;
   void emitIfStmt(const IfStmt *s);
   void emitLoop(llvm::SMLoc at, const Expr *cond, const Stmt *body,
                 const Expr *inc, bool condFirst);
@@ -473,16 +472,16 @@ private:
       return set(lv.var, v);
     memref::StoreOp::create(b, l, v, lv.memref, lv.indices);
   }
+  static kg::Signedness signedness(const kgc::Type &t) {
+    return t.isUnsignedInteger() ? kg::Signedness::Unsigned
+                                 : kg::Signedness::Signed;
+  }
   Value toIndex(Location l, Value v, const kgc::Type &t) {
-    if (t.isUnsignedInteger() || t.isBool())
-      return arith::IndexCastUIOp::create(b, l, b.getIndexType(), v);
-    return arith::IndexCastOp::create(b, l, b.getIndexType(), v);
+    return kg::toIndex(b, l, v,
+                       t.isBool() ? kg::Signedness::Unsigned : signedness(t));
   }
   Value fromIndex(Location l, Value v, const kgc::Type &t) {
-    mlir::Type type = scalarType(t.getScalarKind());
-    if (t.isUnsignedInteger())
-      return arith::IndexCastUIOp::create(b, l, type, v);
-    return arith::IndexCastOp::create(b, l, type, v);
+    return kg::fromIndex(b, l, v, scalarType(t.getScalarKind()), signedness(t));
   }
   Value emitCast(Location l, CastKind kind, Value v, const kgc::Type &from,
                  const kgc::Type &to);
@@ -505,7 +504,9 @@ private:
   llvm::DenseMap<const VarDecl *, Value> values;
   llvm::DenseMap<const FunctionDecl *, func::FuncOp> functions;
   const FunctionDecl *currentFn = nullptr;
+  func::FuncOp currentFunc;
   Block *entryBlock = nullptr;
+  unsigned initializerGlobals = 0;
   unsigned parallelDepth = 0;
   /// The reduce clause targets of the enclosing parallel fors, as printed.
   SmallVector<std::string> reduceTargets;
@@ -532,33 +533,31 @@ void Emitter::declareFunction(const FunctionDecl *fn) {
   if (!fn->getReturnType().isVoid())
     results.push_back(convertType(fn->getReturnType()));
   b.setInsertionPointToEnd(module.getBody());
-  auto func = func::FuncOp::create(b, l, fn->getName(),
-                                   b.getFunctionType(argTypes, results));
+  func::FuncOp func;
   if (fn->isKernel()) {
-    func->setAttr(kg::KgpuDialect::getKernelAttrName(), b.getUnitAttr());
-    if (const auto &size = fn->getReqdWorkGroupSize())
-      func->setAttr(kg::KgpuDialect::getWorkgroupSizeAttrName(),
-                    b.getDenseI32ArrayAttr({static_cast<int32_t>((*size)[0]),
-                                            static_cast<int32_t>((*size)[1]),
-                                            static_cast<int32_t>((*size)[2])}));
-    for (auto [i, p] : llvm::enumerate(fn->getParams())) {
+    SmallVector<kg::KernelParam> params;
+    for (auto [p, type] : llvm::zip(fn->getParams(), argTypes)) {
       bool buffer = p->getType().isPointer();
-      // What the language allows; kgpu-infer-arg-access (in the frontend
-      // cleanup) narrows it to what the kernel does.
-      kg::Access access = buffer && !p->getType().isConstElement()
-                              ? kg::Access::ReadWrite
-                              : kg::Access::Read;
-      func.setArgAttr(i, kg::KgpuDialect::getArgNameAttrName(),
-                      b.getStringAttr(p->getName()));
-      func.setArgAttr(i, kg::KgpuDialect::getArgAttrName(),
-                      kg::ArgAttr::get(&ctx,
-                                       buffer ? kg::ArgKind::Buffer
-                                              : kg::ArgKind::Scalar,
-                                       access));
+      // What the language allows (read for const, else read_write);
+      // kgpu-infer-arg-access (in the frontend cleanup) narrows it to what
+      // the kernel does.
+      params.push_back(
+          {p->getName().str(), type,
+           buffer ? kg::ArgKind::Buffer : kg::ArgKind::Scalar,
+           buffer ? std::optional(p->getType().isConstElement()
+                                      ? kg::Access::Read
+                                      : kg::Access::ReadWrite)
+                  : std::nullopt});
     }
+    std::optional<std::array<int32_t, 3>> workgroupSize;
+    if (const auto &size = fn->getReqdWorkGroupSize())
+      workgroupSize = {static_cast<int32_t>((*size)[0]),
+                       static_cast<int32_t>((*size)[1]),
+                       static_cast<int32_t>((*size)[2])};
+    func = kg::createKernel(b, l, fn->getName(), params, workgroupSize);
   } else {
-    func->setAttr(kg::KgpuDialect::getDeviceAttrName(), b.getUnitAttr());
-    func.setPrivate();
+    func = kg::createDeviceFunction(b, l, fn->getName(),
+                                    b.getFunctionType(argTypes, results));
   }
   functions[fn] = func;
 }
@@ -568,6 +567,7 @@ void Emitter::emitFunctionBody(const FunctionDecl *fn) {
   if (!func)
     return;
   currentFn = fn;
+  currentFunc = func;
   values.clear();
   entryBlock = func.addEntryBlock();
   b.setInsertionPointToStart(entryBlock);
@@ -633,17 +633,14 @@ OwningOpRef<ModuleOp> Emitter::run() {
       }
       return success();
     });
-    if (failed(verify(module))) {
-      diags.error(llvm::SMLoc::getFromPointer(
-                      tu.getSourceMgr()
-                          .getMemoryBuffer(tu.getBufferId())
-                          ->getBufferStart()),
-                  "internal error: the emitted MLIR does not verify: " +
-                      message);
-      return nullptr;
-    }
+    if (succeeded(verify(module)))
+      return owned;
   }
-  return owned;
+  error(llvm::SMLoc::getFromPointer(tu.getSourceMgr()
+                                        .getMemoryBuffer(tu.getBufferId())
+                                        ->getBufferStart()),
+        "internal error: the emitted MLIR does not verify: " + message);
+  return nullptr;
 }
 
 //===----------------------------------------------------------------------===//
@@ -759,7 +756,18 @@ void Emitter::emitDecl(const VarDecl *v) {
     SmallVector<int64_t> dims(t.getDims().begin(), t.getDims().end());
     int64_t count = t.getNumElements();
     mlir::Type elem = type.getElementType();
+    // A large private array is initialized from a constant global (one
+    // memref.copy) holding its constant elements (and the zeros); only the
+    // elements that are not constants get a store of their own. One store
+    // per element costs the optimizers time that grows faster than the
+    // array (docs/kgc.md, "Array initializers").
+    SmallVector<bool> stored(count, true);
+    if (t.getAddressSpace() == AddressSpace::Private &&
+        count >= kMinGlobalInitializerElements && !elem.isInteger(1))
+      emitInitializerGlobal(l, v, list, memory, stored);
     for (int64_t flat = 0; flat < count && !hadError; ++flat) {
+      if (!stored[flat])
+        continue;
       Value value = flat < (int64_t)list->getInits().size()
                         ? emitExpr(list->getInits()[flat])
                         : zeroOf(l, elem);
@@ -782,6 +790,106 @@ void Emitter::emitDecl(const VarDecl *v) {
   Value init = v->getInit() ? emitExpr(v->getInit()) : zeroOf(l, type);
   if (init)
     set(v, init);
+}
+
+/// Whether `e` is a constant whose folded value (evaluateConstantExpr) is
+/// exactly what emitExpr computes: literals, file-scope constants, unary
+/// plus/minus/complement and casts that round at most once.
+static bool isExactConstant(const Expr *e) {
+  while (true) {
+    switch (e->getKind()) {
+    case Expr::Kind::IntegerLiteral:
+    case Expr::Kind::FloatLiteral:
+    case Expr::Kind::BoolLiteral:
+      return true;
+    case Expr::Kind::DeclRef: {
+      const VarDecl *d = llvm::cast<DeclRefExpr>(e)->getDecl();
+      return d && d->isGlobalConst();
+    }
+    case Expr::Kind::ImplicitCast:
+    case Expr::Kind::ExplicitCast: {
+      auto *c = llvm::cast<CastExpr>(e);
+      const kgc::Type &from = c->getSubExpr()->getType();
+      const kgc::Type &to = e->getType();
+      if (c->getCastKind() != CastKind::LValueToRValue) {
+        if (!from.isScalar() || !to.isScalar())
+          return false;
+        // Float to integer is not folded like fptosi/fptoui out of range;
+        // a 64-bit integer to a float would round twice (through double).
+        if (from.isFloating() && !to.isFloating())
+          return false;
+        if (!from.isFloating() && to.isFloating() &&
+            (from.getScalarKind() == ScalarKind::Long ||
+             from.getScalarKind() == ScalarKind::ULong))
+          return false;
+      }
+      e = c->getSubExpr();
+      continue;
+    }
+    case Expr::Kind::Unary: {
+      auto *u = llvm::cast<UnaryExpr>(e);
+      if (u->getOp() != UnaryOpKind::Plus && u->getOp() != UnaryOpKind::Minus &&
+          u->getOp() != UnaryOpKind::Not)
+        return false;
+      e = u->getOperand();
+      continue;
+    }
+    default:
+      return false;
+    }
+  }
+}
+
+void Emitter::emitInitializerGlobal(Location l, const VarDecl *v,
+                                    const InitListExpr *list, Value memory,
+                                    SmallVectorImpl<bool> &stored) {
+  auto type = cast<MemRefType>(memory.getType());
+  mlir::Type elem = type.getElementType();
+  SmallVector<Attribute> values;
+  values.reserve(stored.size());
+  Attribute zero = b.getZeroAttr(elem);
+  llvm::ArrayRef<Expr *> inits = list->getInits();
+  for (size_t flat = 0; flat < stored.size(); ++flat) {
+    std::optional<ConstantValue> cv;
+    if (flat < inits.size() && isExactConstant(inits[flat]))
+      cv = evaluateConstantExpr(inits[flat]);
+    if (flat >= inits.size()) {
+      values.push_back(zero);
+    } else if (!cv) {
+      values.push_back(zero); // Stored after the copy.
+      continue;
+    } else if (auto f = dyn_cast<FloatType>(elem)) {
+      values.push_back(b.getFloatAttr(
+          f, cv->isFloating() ? cv->floatValue : (double)cv->getSExtValue()));
+    } else {
+      values.push_back(b.getIntegerAttr(
+          elem, APInt(elem.getIntOrFloatBitWidth(), cv->intValue,
+                      /*isSigned=*/false, /*implicitTrunc=*/true)));
+    }
+    stored[flat] = false;
+  }
+  auto tensorType = RankedTensorType::get(type.getShape(), elem);
+  auto init = DenseElementsAttr::get(tensorType, values);
+  std::string name;
+  do {
+    name = ("__kgc_init_" + currentFn->getName() + "_" + v->getName() + "_" +
+            llvm::Twine(initializerGlobals++))
+               .str();
+  } while (module.lookupSymbol(name));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(currentFunc);
+    // Aligned so that the copy moves words, not bytes (LLVM infers the
+    // memcpy's alignment from both ends).
+    memref::GlobalOp::create(b, l, name, b.getStringAttr("private"), type,
+                             init, /*constant=*/true,
+                             b.getI64IntegerAttr(kInitializerAlignment));
+  }
+  if (auto alloca = memory.getDefiningOp<memref::AllocaOp>())
+    if (alloca.getAlignment().value_or(0) < kInitializerAlignment)
+      alloca.setAlignment(kInitializerAlignment);
+  Value global = memref::GetGlobalOp::create(b, l, type, name);
+  memref::CopyOp::create(b, l, global, memory);
 }
 
 void Emitter::emitIfStmt(const IfStmt *s) {
@@ -1583,26 +1691,21 @@ Value Emitter::emitBuiltin(const BuiltinCallExpr *call) {
       Value nv = emitExpr(args[2]);
       if (!nv)
         return Value();
-      return kg::AtomicCASOp::create(b, l, v, nv, target.memref,
-                                     target.indices);
+      return kg::emitAtomicCAS(b, l, target.memref, target.indices, v, nv);
     }
-    bool isUnsigned = type.isUnsignedInteger();
-    kg::AtomicKind ak = kg::AtomicKind::Add;
+    kg::SourceAtomic op = kg::SourceAtomic::Add;
     switch (kind) {
-    case BuiltinKind::AtomicSub: ak = kg::AtomicKind::Sub; break;
-    case BuiltinKind::AtomicMin:
-      ak = isUnsigned ? kg::AtomicKind::UMin : kg::AtomicKind::Min;
-      break;
-    case BuiltinKind::AtomicMax:
-      ak = isUnsigned ? kg::AtomicKind::UMax : kg::AtomicKind::Max;
-      break;
-    case BuiltinKind::AtomicAnd: ak = kg::AtomicKind::And; break;
-    case BuiltinKind::AtomicOr: ak = kg::AtomicKind::Or; break;
-    case BuiltinKind::AtomicXor: ak = kg::AtomicKind::Xor; break;
-    case BuiltinKind::AtomicXchg: ak = kg::AtomicKind::Xchg; break;
+    case BuiltinKind::AtomicSub: op = kg::SourceAtomic::Sub; break;
+    case BuiltinKind::AtomicMin: op = kg::SourceAtomic::Min; break;
+    case BuiltinKind::AtomicMax: op = kg::SourceAtomic::Max; break;
+    case BuiltinKind::AtomicAnd: op = kg::SourceAtomic::And; break;
+    case BuiltinKind::AtomicOr: op = kg::SourceAtomic::Or; break;
+    case BuiltinKind::AtomicXor: op = kg::SourceAtomic::Xor; break;
+    case BuiltinKind::AtomicXchg: op = kg::SourceAtomic::Xchg; break;
     default: break;
     }
-    return kg::AtomicRMWOp::create(b, l, ak, v, target.memref, target.indices);
+    return kg::emitAtomic(b, l, op, signedness(type), target.memref,
+                          target.indices, v);
   }
 
   // Everything below evaluates its arguments first.
@@ -1632,10 +1735,8 @@ Value Emitter::emitBuiltin(const BuiltinCallExpr *call) {
         : kind == BuiltinKind::SubGroupShuffleUp ? kg::ShuffleMode::Up
         : kind == BuiltinKind::SubGroupShuffleXor ? kg::ShuffleMode::Xor
                                                   : kg::ShuffleMode::Idx;
-    Value offset = vals[1];
-    if (!offset.getType().isInteger(32))
-      offset = arith::TruncIOp::create(b, l, b.getI32Type(), offset);
-    return kg::ShuffleOp::create(b, l, mode, vals[0], offset);
+    return kg::emitShuffle(b, l, mode, vals[0], vals[1],
+                           signedness(args[1]->getType()));
   }
   case BuiltinKind::SubGroupReduceAdd:
   case BuiltinKind::SubGroupReduceMul:
@@ -1649,22 +1750,17 @@ Value Emitter::emitBuiltin(const BuiltinCallExpr *call) {
                             "parallel for");
       return Value();
     }
-    bool isUnsigned = type.isUnsignedInteger();
-    kg::ReductionKind rk = kg::ReductionKind::Add;
+    kg::SourceReduction op = kg::SourceReduction::Add;
     switch (kind) {
-    case BuiltinKind::SubGroupReduceMul: rk = kg::ReductionKind::Mul; break;
-    case BuiltinKind::SubGroupReduceMin:
-      rk = isUnsigned ? kg::ReductionKind::UMin : kg::ReductionKind::Min;
-      break;
-    case BuiltinKind::SubGroupReduceMax:
-      rk = isUnsigned ? kg::ReductionKind::UMax : kg::ReductionKind::Max;
-      break;
-    case BuiltinKind::SubGroupReduceAnd: rk = kg::ReductionKind::And; break;
-    case BuiltinKind::SubGroupReduceOr: rk = kg::ReductionKind::Or; break;
-    case BuiltinKind::SubGroupReduceXor: rk = kg::ReductionKind::Xor; break;
+    case BuiltinKind::SubGroupReduceMul: op = kg::SourceReduction::Mul; break;
+    case BuiltinKind::SubGroupReduceMin: op = kg::SourceReduction::Min; break;
+    case BuiltinKind::SubGroupReduceMax: op = kg::SourceReduction::Max; break;
+    case BuiltinKind::SubGroupReduceAnd: op = kg::SourceReduction::And; break;
+    case BuiltinKind::SubGroupReduceOr: op = kg::SourceReduction::Or; break;
+    case BuiltinKind::SubGroupReduceXor: op = kg::SourceReduction::Xor; break;
     default: break;
     }
-    return kg::SubgroupReduceOp::create(b, l, rk, vals[0]);
+    return kg::emitSubgroupReduce(b, l, op, signedness(type), vals[0]);
   }
   case BuiltinKind::Sqrt: return math::SqrtOp::create(b, l, vals[0]);
   case BuiltinKind::Rsqrt: return math::RsqrtOp::create(b, l, vals[0]);
@@ -1737,4 +1833,16 @@ OwningOpRef<ModuleOp> kgc::emitMLIR(const TranslationUnit &tu,
                       math::MathDialect, memref::MemRefDialect,
                       scf::SCFDialect>();
   return Emitter(tu, context, diags).run();
+}
+
+OwningOpRef<ModuleOp> kgc::importKGC(llvm::SourceMgr &sm, unsigned bufferId,
+                                     MLIRContext &context) {
+  MLIRDiagnosticConsumer consumer(context);
+  kgc::DiagnosticEngine diags(sm, consumer);
+  std::unique_ptr<TranslationUnit> tu = parseAndAnalyze(sm, bufferId, diags);
+  if (!tu)
+    return nullptr;
+  // Sema's diagnostics go out before the emitter's.
+  consumer.finish();
+  return emitMLIR(*tu, context, diags);
 }

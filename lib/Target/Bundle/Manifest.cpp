@@ -2,9 +2,9 @@
 
 #include "kgpu/Target/Bundle/Manifest.h"
 
-#include "kgpu/Conversion/KgpuToGPU/Passes.h"
+#include "kgpu/ABI/Manifest.h"
+#include "kgpu/Bundle/Bundle.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
-#include "kgpu/Target/Bundle/Bundle.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -44,11 +44,11 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
                                          gpu::GPUFuncOp outlined,
                                          ArrayRef<std::string> targets) {
   llvm::json::Object k;
-  k["name"] = kernel.getName().str();
+  k[KGPU_MANIFEST_NAME] = kernel.getName().str();
   if (auto loc = dyn_cast<FileLineColLoc>(kernel.getLoc()))
-    k["location"] = llvm::json::Object{{"file", loc.getFilename().str()},
-                                       {"line", loc.getLine()},
-                                       {"column", loc.getColumn()}};
+    k[KGPU_MANIFEST_LOCATION] = llvm::json::Object{{KGPU_MANIFEST_FILE, loc.getFilename().str()},
+                                       {KGPU_MANIFEST_LINE, loc.getLine()},
+                                       {KGPU_MANIFEST_COLUMN, loc.getColumn()}};
 
   llvm::json::Array params;
   for (unsigned i = 0; i < kernel.getNumArguments(); ++i) {
@@ -56,31 +56,31 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
     auto arg = kernel.getArgAttrOfType<ArgAttr>(i, KgpuDialect::getArgAttrName());
     auto name =
         kernel.getArgAttrOfType<StringAttr>(i, KgpuDialect::getArgNameAttrName());
-    llvm::json::Object p{{"index", i},
-                         {"name", name ? name.str() : "arg" + std::to_string(i)}};
+    llvm::json::Object p{{KGPU_MANIFEST_INDEX, i},
+                         {KGPU_MANIFEST_NAME, name ? name.str() : "arg" + std::to_string(i)}};
     if (auto memref = dyn_cast<MemRefType>(type)) {
-      p["kind"] = "buffer";
-      p["type"] = typeName(memref.getElementType());
+      p[KGPU_MANIFEST_KIND] = KGPU_MANIFEST_KIND_BUFFER;
+      p[KGPU_MANIFEST_TYPE] = typeName(memref.getElementType());
       llvm::json::Array shape;
       for (int64_t d : memref.getShape())
         shape.push_back(ShapedType::isDynamic(d) ? -1 : d);
-      p["shape"] = std::move(shape);
+      p[KGPU_MANIFEST_SHAPE] = std::move(shape);
     } else {
-      p["kind"] = "scalar";
-      p["type"] = typeName(type);
+      p[KGPU_MANIFEST_KIND] = KGPU_MANIFEST_KIND_SCALAR;
+      p[KGPU_MANIFEST_TYPE] = typeName(type);
     }
-    p["access"] = arg ? stringifyAccess(arg.getAccess()).str() : "read";
+    p[KGPU_MANIFEST_ACCESS] = arg ? stringifyAccess(arg.getAccess()).str() : KGPU_MANIFEST_ACCESS_READ;
     // Hidden parameters (kgpu-check-bounds), which the runtime fills in.
     if (auto of = kernel.getArgAttrOfType<IntegerAttr>(
             i, KgpuDialect::getSizeOfAttrName())) {
-      p["hidden"] = "size_of";
-      p["of"] = of.getInt();
+      p[KGPU_MANIFEST_HIDDEN] = KGPU_MANIFEST_HIDDEN_SIZE_OF;
+      p[KGPU_MANIFEST_OF] = of.getInt();
     } else if (kernel.getArgAttr(i, KgpuDialect::getBoundsStatusAttrName())) {
-      p["hidden"] = "bounds_status";
+      p[KGPU_MANIFEST_HIDDEN] = KGPU_MANIFEST_HIDDEN_BOUNDS_STATUS;
     }
     params.push_back(std::move(p));
   }
-  k["params"] = std::move(params);
+  k[KGPU_MANIFEST_PARAMS] = std::move(params);
   if (auto sites = kernel->getAttrOfType<ArrayAttr>(
           KgpuDialect::getBoundsSitesAttrName())) {
     llvm::json::Array list;
@@ -100,10 +100,10 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
         return WalkResult::advance();
       });
       list.push_back(llvm::json::Object{
-          {"what", cast<StringAttr>(site.get("what")).str()},
-          {"loc", where.empty() ? "unknown location" : where}});
+          {KGPU_MANIFEST_WHAT, cast<StringAttr>(site.get("what")).str()},
+          {KGPU_MANIFEST_LOC, where.empty() ? "unknown location" : where}});
     }
-    k["bounds_check"] = llvm::json::Object{{"sites", std::move(list)}};
+    k[KGPU_MANIFEST_BOUNDS_CHECK] = llvm::json::Object{{KGPU_MANIFEST_SITES, std::move(list)}};
   }
 
   // Launch model: parallel loops distribute over any grid.
@@ -116,35 +116,36 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
   std::array<int32_t, 3> wg = getKernelWorkgroupSize(kernel);
   if (!parallelLoop)
     dims = wg[2] > 1 ? 3 : wg[1] > 1 ? 2 : 1;
-  k["launch"] = llvm::json::Object{
-      {"model", parallelLoop ? "parallel_loop" : "ndrange"},
-      {"dims", dims},
-      {"note", parallelLoop ? "grid-stride loops: any grid is correct"
+  k[KGPU_MANIFEST_LAUNCH] = llvm::json::Object{
+      {KGPU_MANIFEST_MODEL, parallelLoop ? KGPU_MANIFEST_MODEL_PARALLEL_LOOP
+                                : KGPU_MANIFEST_MODEL_NDRANGE},
+      {KGPU_MANIFEST_DIMS, dims},
+      {KGPU_MANIFEST_NOTE, parallelLoop ? "grid-stride loops: any grid is correct"
                             : "the caller gives the grid"}};
   // The fixed size, or the default of a kernel that accepts any size.
-  k["workgroup_size"] = llvm::json::Array{wg[0], wg[1], wg[2]};
-  k["workgroup_size_fixed"] = isKernelWorkgroupSizeFixed(kernel);
-  k["local_memory_bytes"] = outlined ? localMemoryOf(outlined) : 0;
+  k[KGPU_MANIFEST_WORKGROUP_SIZE] = llvm::json::Array{wg[0], wg[1], wg[2]};
+  k[KGPU_MANIFEST_WORKGROUP_SIZE_FIXED] = isKernelWorkgroupSizeFixed(kernel);
+  k[KGPU_MANIFEST_LOCAL_MEMORY_BYTES] = outlined ? localMemoryOf(outlined) : 0;
 
   // Reductions into outputs and how their partials combine.
   llvm::json::Array reductions;
   kernel.walk([&](ReduceOp r) {
-    llvm::json::Object red{{"operator", stringifyReductionKind(r.getKind())},
-                           {"type", typeName(r.getValue().getType())}};
+    llvm::json::Object red{{KGPU_MANIFEST_OPERATOR, stringifyReductionKind(r.getKind())},
+                           {KGPU_MANIFEST_TYPE, typeName(r.getValue().getType())}};
     if (auto arg = dyn_cast<BlockArgument>(r.getOutput()))
-      red["param"] = arg.getArgNumber();
+      red[KGPU_MANIFEST_PARAM] = arg.getArgNumber();
     bool fixed = llvm::all_of(r.getIndices(), [&](Value v) {
       return !r->getParentOfType<ParallelForOp>()->isAncestor(
           v.getParentRegion()->getParentOp());
     });
-    red["combine"] =
+    red[KGPU_MANIFEST_COMBINE] =
         fixed ? "per-work-item partial, work-group tree reduction, one atomic "
                 "per work-group into the output (which keeps its previous "
                 "value as the first operand)"
               : "one atomic per contribution";
     reductions.push_back(std::move(red));
   });
-  k["reductions"] = std::move(reductions);
+  k[KGPU_MANIFEST_REDUCTIONS] = std::move(reductions);
 
   bool subgroups = false;
   kernel.walk([&](Operation *op) {
@@ -152,14 +153,14 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
             SubgroupIdOp, NumSubgroupsOp, GroupReduceOp, MmaFillOp>(op))
       subgroups = true;
   });
-  k["subgroups"] = llvm::json::Object{
-      {"used", subgroups},
-      {"assumed_size", nullptr},
-      {"note", "kernels read the subgroup size at run time"}};
+  k[KGPU_MANIFEST_SUBGROUPS] = llvm::json::Object{
+      {KGPU_MANIFEST_USED, subgroups},
+      {KGPU_MANIFEST_ASSUMED_SIZE, nullptr},
+      {KGPU_MANIFEST_NOTE, "kernels read the subgroup size at run time"}};
   llvm::json::Array t;
   for (const std::string &target : targets)
     t.push_back(target);
-  k["targets"] = std::move(t);
+  k[KGPU_MANIFEST_TARGETS] = std::move(t);
   return k;
 }
 
@@ -167,7 +168,8 @@ llvm::json::Object
 mlir::kgpu::buildManifest(ModuleOp kgpuLevel, ModuleOp gpuForm,
                           StringRef sourceFile, StringRef language,
                           ArrayRef<std::string> targets,
-                          const llvm::StringMap<llvm::json::Object> &vulkan) {
+                          const llvm::StringMap<llvm::json::Object> &vulkan,
+                          unsigned cpuSubgroupSize) {
   llvm::json::Array kernels;
   for (auto func : kgpuLevel.getOps<func::FuncOp>()) {
     if (!func->hasAttr(KgpuDialect::getKernelAttrName()))
@@ -180,13 +182,18 @@ mlir::kgpu::buildManifest(ModuleOp kgpuLevel, ModuleOp gpuForm,
     llvm::json::Object k = describeKernel(func, outlined, targets);
     auto abi = vulkan.find(func.getName());
     if (abi != vulkan.end())
-      k["vulkan"] = llvm::json::Object(abi->second);
+      k[KGPU_MANIFEST_VULKAN] = llvm::json::Object(abi->second);
     kernels.push_back(std::move(k));
   }
-  return llvm::json::Object{
-      {"format", "kgpu-bundle"},
-      {"version", static_cast<int64_t>(::kgpu::bundle::kFormatVersion)},
-      {"source", llvm::json::Object{{"file", sourceFile.str()},
-                                    {"language", language.str()}}},
-      {"kernels", std::move(kernels)}};
+  llvm::json::Object manifest{
+      {KGPU_MANIFEST_FORMAT, KGPU_MANIFEST_FORMAT_NAME},
+      {KGPU_MANIFEST_VERSION, static_cast<int64_t>(::kgpu::bundle::kFormatVersion)},
+      {KGPU_MANIFEST_SOURCE, llvm::json::Object{{KGPU_MANIFEST_FILE, sourceFile.str()},
+                                    {KGPU_MANIFEST_LANGUAGE, language.str()}}},
+      {KGPU_MANIFEST_KERNELS, std::move(kernels)}};
+  // The ABI of the CPU payload: the subgroup size its code emulates.
+  if (llvm::is_contained(targets, KGPU_MANIFEST_TARGET_CPU))
+    manifest[KGPU_MANIFEST_CPU] = llvm::json::Object{
+        {KGPU_MANIFEST_SUBGROUP_SIZE, static_cast<int64_t>(cpuSubgroupSize)}};
+  return manifest;
 }

@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /// The version of this API: major * 10000 + minor * 100 + patch.
-#define KGPU_RUNTIME_API_VERSION 10100
+#define KGPU_RUNTIME_API_VERSION 10200
 
 /*===-------------------------------------------------------------------===*
  * Status codes and errors
@@ -108,6 +108,10 @@ typedef enum kgpu_backend {
   KGPU_BACKEND_CUDA = 2,
   KGPU_BACKEND_VULKAN = 3,
 } kgpu_backend;
+
+/// The backend's name: "cpu", "cuda" or "vulkan" (the device specs below and
+/// the bundle's target names); "unknown" for any other value (API 1.2).
+KGPU_API const char *kgpu_backend_name(kgpu_backend backend);
 
 typedef struct kgpu_device_t *kgpu_device;
 typedef struct kgpu_module_t *kgpu_module;
@@ -218,6 +222,11 @@ typedef struct kgpu_kernel_info {
    * kgpu-translate --workgroup-size); 0: any size up to the device's limits
    * and 1024 work-items (API version 1.1). */
   int workgroup_size_fixed;
+  /* The subgroup size the kernel runs with on the module's device: on the
+   * CPU the emulated size its code was compiled for (the manifest's
+   * cpu.subgroup_size), else the device's (kgpu_device_info); 0 for a
+   * module loaded without a device (API version 1.2). */
+  uint32_t subgroup_size;
 } kgpu_kernel_info;
 
 typedef struct kgpu_param_info {

@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-gpu-to-cpu --split-input-file --verify-diagnostics | FileCheck %s
+// RUN: kgpu-opt %s --convert-gpu-to-cpu --split-input-file --verify-diagnostics | FileCheck %s
 
 // scf.index_switch (what lift-cf-to-scf makes of a frontend's switch): one
 // holding a barrier becomes a chain of scf.if split at the barriers like

@@ -8,7 +8,9 @@
 
 #include "kgpu/runtime.h"
 
-#include "kgpu/Target/Bundle/Bundle.h"
+#include "kgpu/ABI/CPU.h"
+#include "kgpu/ABI/Manifest.h"
+#include "kgpu/Bundle/Bundle.h"
 
 #include "llvm/Support/SHA256.h"
 
@@ -22,6 +24,7 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -591,6 +594,99 @@ TEST_F(Bundles, NoPayloadForTheDevice) {
                 kgpu_module_load_file(
                     device, kernelPath("saxpy_vulkan_only").c_str(), &m));
   EXPECT_NE(lastError().find("no CPU payload"), std::string::npos);
+}
+
+/// The emulated subgroup size of the CPU payload: recorded in the manifest
+/// (cpu.subgroup_size), read by the CPU backend, reported per kernel.
+TEST_F(Bundles, CPUSubgroupSizeComesFromTheManifest) {
+  std::string bytes = readFile(kernelPath("subgroup_size"));
+  llvm::Expected<kgpu::bundle::Bundle> b = kgpu::bundle::read(bytes);
+  ASSERT_TRUE(bool(b)) << llvm::toString(b.takeError());
+  const llvm::json::Object *cpu = b->manifest.getObject(KGPU_MANIFEST_CPU);
+  ASSERT_NE(cpu, nullptr);
+  EXPECT_EQ(cpu->getInteger(KGPU_MANIFEST_SUBGROUP_SIZE),
+            std::optional<int64_t>(KGPU_CPU_DEFAULT_SUBGROUP_SIZE));
+
+  // What the kernel computes is what the runtime reports.
+  kgpu_module m = nullptr;
+  ASSERT_OK(kgpu_module_load_memory(device, bytes.data(), bytes.size(), &m));
+  kgpu_kernel k = nullptr;
+  ASSERT_OK(kgpu_module_get_kernel(m, "subgroup_size", &k));
+  kgpu_kernel_info info;
+  ASSERT_OK(kgpu_kernel_get_info(k, &info));
+  EXPECT_EQ(info.subgroup_size, uint32_t(KGPU_CPU_DEFAULT_SUBGROUP_SIZE));
+  kgpu_buffer out = nullptr;
+  ASSERT_OK(kgpu_buffer_create(device, 64 * sizeof(int32_t), &out));
+  kgpu_arg arg = kgpu_arg_buffer(out);
+  kgpu_launch_config config = {};
+  config.grid[0] = 1;
+  config.local[0] = 64;
+  ASSERT_OK(kgpu_launch_sync(k, &arg, 1, &config, nullptr));
+  std::vector<int32_t> sizes(64);
+  ASSERT_OK(kgpu_buffer_download(out, 0, sizes.data(),
+                                 sizes.size() * sizeof(int32_t)));
+  for (int32_t s : sizes)
+    EXPECT_EQ(uint32_t(s), info.subgroup_size);
+  kgpu_buffer_release(out);
+  kgpu_module_release(m);
+
+  auto withSize = [](std::optional<llvm::json::Value> size) {
+    return rewrite("subgroup_size", [&](llvm::json::Object &manifest,
+                                        std::vector<kgpu::bundle::Payload> &) {
+      if (size)
+        manifest[KGPU_MANIFEST_CPU] =
+            llvm::json::Object{{KGPU_MANIFEST_SUBGROUP_SIZE, *size}};
+      else
+        manifest.erase(KGPU_MANIFEST_CPU);
+    });
+  };
+  auto infoOf = [&](const std::string &bundle, kgpu_kernel_info &info) {
+    kgpu_module m = nullptr;
+    ASSERT_OK(kgpu_module_load_memory(device, bundle.data(), bundle.size(),
+                                      &m));
+    kgpu_kernel k = nullptr;
+    ASSERT_OK(kgpu_module_get_kernel(m, "subgroup_size", &k));
+    ASSERT_OK(kgpu_kernel_get_info(k, &info));
+    kgpu_module_release(m);
+  };
+  // The backend reports the manifest's size, not a constant of its own.
+  infoOf(withSize(llvm::json::Value(16)), info);
+  EXPECT_EQ(info.subgroup_size, 16u);
+  // Bundles written before the key existed were compiled for the default.
+  infoOf(withSize(std::nullopt), info);
+  EXPECT_EQ(info.subgroup_size, uint32_t(KGPU_CPU_DEFAULT_SUBGROUP_SIZE));
+  // A size the CPU backend cannot run is refused when the bundle is loaded.
+  for (int64_t bad : {12, 128}) {
+    std::string bundle = withSize(llvm::json::Value(bad));
+    EXPECT_STATUS(KGPU_ERROR_UNSUPPORTED,
+                  kgpu_module_load_memory(device, bundle.data(), bundle.size(),
+                                          &m));
+    EXPECT_EQ(m, nullptr);
+    EXPECT_NE(lastError().find("the bundle's CPU code emulates subgroups of " +
+                               std::to_string(bad) +
+                               " lanes; the CPU backend runs powers of two "
+                               "from 1 to 64"),
+              std::string::npos)
+        << lastError();
+  }
+  // A malformed value is a manifest error, for any device.
+  for (llvm::json::Value bad : {llvm::json::Value(0), llvm::json::Value(-8),
+                                llvm::json::Value("8"), llvm::json::Value(nullptr)}) {
+    std::string bundle = withSize(std::move(bad));
+    EXPECT_STATUS(KGPU_ERROR_INVALID_BUNDLE,
+                  kgpu_module_load_memory(nullptr, bundle.data(),
+                                          bundle.size(), &m));
+    EXPECT_NE(lastError().find("\"cpu\" must be an object with a positive "
+                               "integer \"subgroup_size\""),
+              std::string::npos)
+        << lastError();
+  }
+  // Without a device there is no subgroup size to report.
+  ASSERT_OK(kgpu_module_load_memory(nullptr, bytes.data(), bytes.size(), &m));
+  ASSERT_OK(kgpu_module_get_kernel(m, "subgroup_size", &k));
+  ASSERT_OK(kgpu_kernel_get_info(k, &info));
+  EXPECT_EQ(info.subgroup_size, 0u);
+  kgpu_module_release(m);
 }
 
 TEST_F(Bundles, InspectWithoutADevice) {
@@ -1370,6 +1466,22 @@ TEST(Misc, StatusStringsAndTypes) {
   EXPECT_EQ(kgpu_type_size(KGPU_TYPE_BF16), 2u);
   EXPECT_EQ(kgpu_type_size(KGPU_TYPE_INDEX), 8u);
   EXPECT_STREQ(kgpu_type_name(KGPU_TYPE_F64), "f64");
+  // Backend names are the device specs and the bundle's target names.
+  EXPECT_STREQ(kgpu_backend_name(KGPU_BACKEND_CPU), "cpu");
+  EXPECT_STREQ(kgpu_backend_name(KGPU_BACKEND_CUDA), "cuda");
+  EXPECT_STREQ(kgpu_backend_name(KGPU_BACKEND_VULKAN), "vulkan");
+  EXPECT_STREQ(kgpu_backend_name(static_cast<kgpu_backend>(0)), "unknown");
+  for (kgpu_backend b :
+       {KGPU_BACKEND_CPU, KGPU_BACKEND_CUDA, KGPU_BACKEND_VULKAN}) {
+    kgpu_device d = nullptr;
+    kgpu_status s = kgpu_device_open(kgpu_backend_name(b), &d);
+    if (s == KGPU_SUCCESS) {
+      kgpu_device_info info;
+      ASSERT_OK(kgpu_device_get_info(d, &info));
+      EXPECT_EQ(info.backend, b) << kgpu_backend_name(b);
+    }
+    kgpu_device_release(d);
+  }
   EXPECT_EQ(kgpu_runtime_version(), uint32_t(KGPU_RUNTIME_API_VERSION));
   // Releasing null handles is a no-op.
   kgpu_device_release(nullptr);

@@ -1,12 +1,17 @@
 //===- Passes.h - GPU form to CPU loop nests --------------------*- C++ -*-===//
 //
-// The `kgpu-gpu-to-cpu` pass and the `kgpu-gpu-to-cpu-llvm` pipeline (the
-// whole lowering of a GPU-form module to the LLVM dialect for the CPU).
+// The CPU target's conversion passes (`convert-gpu-to-cpu`,
+// `convert-kgpu-mma-to-loops`, `kgpu-cpu-*`; registered by
+// registerKgpuConversionPasses() in kgpu/Conversion/Passes.h) and the
+// builder of the `kgpu-gpu-to-cpu-llvm` pipeline (the whole lowering of a
+// GPU-form module to the LLVM dialect for the CPU).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef KGPU_CONVERSION_GPUTOCPU_PASSES_H
 #define KGPU_CONVERSION_GPUTOCPU_PASSES_H
+
+#include "kgpu/ABI/CPU.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -20,11 +25,16 @@
 namespace mlir {
 namespace kgpu {
 
-#define GEN_PASS_DECL
-#include "kgpu/Conversion/GPUToCPU/Passes.h.inc"
+#define GEN_PASS_DECL_CONVERTGPUTOCPU
+#define GEN_PASS_DECL_CONVERTKGPUMMATOLOOPS
+#define GEN_PASS_DECL_KGPUCPUCHECKPRIVATEMEMORY
+#define GEN_PASS_DECL_KGPUCPUDEFINEDIVISION
+#define GEN_PASS_DECL_KGPUCPUALLOCATEHEAPFRAMES
+#include "kgpu/Conversion/Passes.h.inc"
 
-/// Prefix of the exported C entry point of each kernel: `kgpu_cpu_<kernel>`.
-inline constexpr llvm::StringLiteral kCPUEntryPrefix = "kgpu_cpu_";
+/// Prefix of the exported C entry point of each kernel: `kgpu_cpu_<kernel>`
+/// (the CPU ABI, kgpu/ABI/CPU.h).
+inline constexpr llvm::StringLiteral kCPUEntryPrefix = KGPU_CPU_ENTRY_PREFIX;
 
 /// Options of the `kgpu-gpu-to-cpu-llvm` pipeline.
 struct GPUToCPUPipelineOptions
@@ -32,16 +42,13 @@ struct GPUToCPUPipelineOptions
   Option<unsigned> subgroupSize{
       *this, "subgroup-size",
       llvm::cl::desc("Emulated subgroup size (power of two, 1 to 64)"),
-      llvm::cl::init(8)};
+      llvm::cl::init(KGPU_CPU_DEFAULT_SUBGROUP_SIZE)};
 };
 
 /// Adds the whole lowering of a GPU-form module to the LLVM dialect:
-/// `kgpu-gpu-to-cpu`, cleanups, and the upstream conversions to LLVM.
+/// `convert-gpu-to-cpu`, cleanups, and the upstream conversions to LLVM.
 void buildGPUToCPULLVMPipeline(OpPassManager &pm,
                                const GPUToCPUPipelineOptions &options);
-
-/// Registers `kgpu-gpu-to-cpu` and the `kgpu-gpu-to-cpu-llvm` pipeline.
-void registerGPUToCPUPasses();
 
 } // namespace kgpu
 } // namespace mlir

@@ -277,74 +277,48 @@ inline bool isComparisonOp(BinaryOpKind op) {
 /// (AddAssign -> Add); for other ops returns `op`.
 BinaryOpKind getCompoundArithOp(BinaryOpKind op);
 
+/// The builtin functions (Builtins.def lists them, with their signatures).
 enum class BuiltinKind : uint8_t {
-  // Work-item functions: (int dim) -> int, dim an ICE in [0, 2].
-  GlobalId,
-  LocalId,
-  GroupId,
-  GlobalSize,
-  LocalSize,
-  NumGroups,
-  // Synchronisation: () -> void.
-  Barrier,       ///< work-group barrier with local memory fence
-  BarrierGlobal, ///< work-group barrier with global memory fence
-  // Atomics: (&mem[i], v) -> T (old value).
-  AtomicAdd,
-  AtomicSub,
-  AtomicMin,
-  AtomicMax,
-  AtomicAnd,
-  AtomicOr,
-  AtomicXor,
-  AtomicXchg,
-  AtomicCas, ///< (&mem[i], T cmp, T val) -> T (old value)
-  // Sub-groups.
-  SubGroupShuffleDown, ///< (T v, int delta) -> T
-  SubGroupShuffleUp,   ///< (T v, int delta) -> T
-  SubGroupShuffleXor,  ///< (T v, int mask) -> T
-  SubGroupShuffleIdx,  ///< (T v, int lane) -> T; alias sub_group_shuffle
-  SubGroupReduceAdd,   ///< (T v) -> T
-  SubGroupReduceMul,
-  SubGroupReduceMin,
-  SubGroupReduceMax,
-  SubGroupReduceAnd, ///< integers only
-  SubGroupReduceOr,  ///< integers only
-  SubGroupReduceXor, ///< integers only
-  SubGroupSize,      ///< () -> int
-  SubGroupLocalId,   ///< () -> int
-  // Math on floating types: (F...) -> F.
-  Sqrt,
-  Rsqrt,
-  Exp,
-  Exp2,
-  Log,
-  Log2,
-  Sin,
-  Cos,
-  Tan,
-  Pow,
-  Fabs,
-  Fmin,
-  Fmax,
-  Floor,
-  Ceil,
-  Round,
-  Fma,
-  // Overloaded on integer and floating types.
-  Min,
-  Max,
-  Clamp,
-  Abs,
-  // Tensor cores.
-  MMAFill,    ///< (T value) -> mma (type from the destination)
-  MMALoadA,   ///< (mem, int row, int col, int ld) -> mma<_, a, _>
-  MMALoadB,   ///< (mem, int row, int col, int ld) -> mma<_, b, _>
-  MMALoadC,   ///< (mem, int row, int col, int ld) -> mma<_, acc, _>
-  MMACompute, ///< (a, b, c) -> type of c
-  MMAStore,   ///< (mem, int row, int col, int ld, acc) -> void
+#define KGC_BUILTIN(Kind, Name, Category, Arity, Variance) Kind,
+#include "kgpu/Frontend/KGC/Builtins.def"
 };
+
+/// What Sema checks a builtin as (see Builtins.def).
+enum class BuiltinCategory : uint8_t {
+  WorkItem,
+  Barrier,
+  Atomic,
+  SubGroup,
+  Math,
+  Overloaded,
+  MMAContextual,
+  MMA,
+};
+
+/// How a builtin's result varies across the work-items of a grid.
+enum class BuiltinVariance : uint8_t {
+  Args,  ///< as its arguments do
+  Group, ///< per work-group
+  Item,  ///< per work-item
+};
+
 /// The source spelling of a builtin (e.g. "global_id").
 llvm::StringRef getBuiltinName(BuiltinKind kind);
+BuiltinCategory getBuiltinCategory(BuiltinKind kind);
+/// The number of arguments a builtin takes.
+unsigned getBuiltinArity(BuiltinKind kind);
+BuiltinVariance getBuiltinVariance(BuiltinKind kind);
+inline bool isAtomicBuiltin(BuiltinKind kind) {
+  return getBuiltinCategory(kind) == BuiltinCategory::Atomic;
+}
+inline bool isBarrierBuiltin(BuiltinKind kind) {
+  return getBuiltinCategory(kind) == BuiltinCategory::Barrier;
+}
+/// The tensor-core builtins (mma_*).
+inline bool isMMABuiltin(BuiltinKind kind) {
+  BuiltinCategory c = getBuiltinCategory(kind);
+  return c == BuiltinCategory::MMA || c == BuiltinCategory::MMAContextual;
+}
 
 enum class ReduceOpKind : uint8_t { Add, Mul, Min, Max, And, Or, Xor };
 llvm::StringRef getReduceOpSpelling(ReduceOpKind op);
@@ -384,6 +358,10 @@ public:
   /// True for designators of memory: variables and subscripts.
   bool isLValue() const { return lvalue; }
   void setLValue(bool v) { lvalue = v; }
+  /// The variable this expression designates, ignoring implicit casts: the
+  /// variable of a DeclRefExpr, or the root of a subscript chain (`p` in
+  /// `p[i][j]`); null for anything else.
+  VarDecl *getRootVarDecl() const;
 
 protected:
   Expr(Kind kind, llvm::SMLoc loc) : kind(kind), loc(loc) {}

@@ -4,8 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A thin wrapper over llvm::SourceMgr::PrintMessage that counts errors and
-// bounds the number of diagnostics printed for one translation unit.
+// The lexer, parser and Sema report through a DiagnosticEngine, which counts
+// errors, bounds their number and hands each diagnostic to a
+// DiagnosticConsumer. This header depends only on LLVM Support (the kgc
+// fuzzer links nothing else): the consumer that turns diagnostics into MLIR
+// diagnostics (FileLineColLoc, MLIRContext::getDiagEngine()) lives on the MLIR
+// side, in MLIRDiagnostics.h; TextDiagnosticPrinter prints them directly.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +53,10 @@ public:
   std::pair<unsigned, unsigned> getLineAndColumn(const char *p) const;
   /// The text of 1-based line `line`, without its terminator.
   llvm::StringRef getLineText(unsigned line) const;
+  /// The position of 1-based `line` and `column` (the inverse of
+  /// getLineAndColumn; a column past the end of the line is clamped to it),
+  /// or null if there is no such line.
+  const char *getPointer(unsigned line, unsigned column) const;
 
 private:
   llvm::StringRef buffer;
@@ -56,21 +64,82 @@ private:
   std::vector<size_t> lineStarts;
 };
 
-/// Collects and prints diagnostics in the `file:line:col: error: message`
-/// format followed by the source line and a caret. A source line longer than
-/// kMaxEchoedLine bytes is echoed as a window around the column, with "..."
-/// where it is clipped, so that the caret stays under the right character.
+/// The line tables of the buffers of one SourceMgr, built on first use.
+class SourceLocator {
+public:
+  explicit SourceLocator(const llvm::SourceMgr &sm) : sm(sm) {}
+
+  /// getSourceLocation() through the cached line table of loc's buffer.
+  SourceLocation getLocation(llvm::SMLoc loc);
+  /// The line table of buffer `bufId` (1-based, as SourceMgr numbers them).
+  const SourceLineTable &getLineTable(unsigned bufId);
+  const llvm::SourceMgr &getSourceMgr() const { return sm; }
+
+private:
+  const llvm::SourceMgr &sm;
+  std::vector<std::unique_ptr<SourceLineTable>> lineTables;
+};
+
+/// Prints one diagnostic at `loc` (a pointer into buffer `bufId` of `sm`,
+/// whose line table is `table`) as `file:line:col: error: message`, the
+/// source line and a caret. A source line longer than kMaxEchoedLine bytes is
+/// echoed as a window around the column, with "..." where it is clipped, so
+/// that the caret stays under the right character. Without a buffer
+/// (`bufId` 0) only the message is printed.
+void printSourceDiagnostic(llvm::raw_ostream &os, const llvm::SourceMgr &sm,
+                           unsigned bufId, const SourceLineTable *table,
+                           llvm::SMLoc loc, llvm::SourceMgr::DiagKind kind,
+                           const llvm::Twine &msg);
+
+/// Longest source line echoed in full under a diagnostic.
+inline constexpr unsigned kMaxEchoedLine = 160;
+
+/// Receives the diagnostics a DiagnosticEngine lets through: each error or
+/// warning, followed by its notes.
+class DiagnosticConsumer {
+public:
+  virtual ~DiagnosticConsumer();
+  /// One diagnostic at `loc`, which `where` resolves (line 0 if `loc` is not
+  /// in a buffer of the SourceMgr).
+  virtual void report(llvm::SMLoc loc, const SourceLocation &where,
+                      llvm::SourceMgr::DiagKind kind,
+                      const llvm::Twine &msg) = 0;
+  /// No more diagnostics follow (a consumer may hold the last one to attach
+  /// its notes).
+  virtual void finish() {}
+};
+
+/// Prints every diagnostic with printSourceDiagnostic().
+class TextDiagnosticPrinter : public DiagnosticConsumer {
+public:
+  TextDiagnosticPrinter(const llvm::SourceMgr &sm, llvm::raw_ostream &os)
+      : locator(sm), os(os) {}
+  void report(llvm::SMLoc loc, const SourceLocation &where,
+              llvm::SourceMgr::DiagKind kind, const llvm::Twine &msg) override;
+
+private:
+  SourceLocator locator;
+  llvm::raw_ostream &os;
+};
+
+/// Counts errors, stops after kMaxErrors and passes the diagnostics on to a
+/// DiagnosticConsumer: a TextDiagnosticPrinter on `os`, or the consumer
+/// given (for kgpu-translate, the one that reports through MLIR).
 class DiagnosticEngine {
 public:
   /// Longest source line echoed in full under a diagnostic.
-  static constexpr unsigned kMaxEchoedLine = 160;
+  static constexpr unsigned kMaxEchoedLine = kgc::kMaxEchoedLine;
 
   /// Maximum number of errors printed before further diagnostics are dropped
   /// and parsing stops.
   static constexpr unsigned kMaxErrors = 50;
 
-  DiagnosticEngine(llvm::SourceMgr &sm, llvm::raw_ostream &os)
-      : sm(sm), os(os) {}
+  /// Prints the diagnostics to `os` (TextDiagnosticPrinter).
+  DiagnosticEngine(llvm::SourceMgr &sm, llvm::raw_ostream &os);
+  /// Hands the diagnostics to `consumer`, which must outlive the engine.
+  DiagnosticEngine(llvm::SourceMgr &sm, DiagnosticConsumer &consumer);
+  /// Calls the consumer's finish().
+  ~DiagnosticEngine();
 
   void error(llvm::SMLoc loc, const llvm::Twine &msg);
   void warning(llvm::SMLoc loc, const llvm::Twine &msg);
@@ -85,19 +154,21 @@ public:
   llvm::SourceMgr &getSourceMgr() { return sm; }
 
   /// getSourceLocation() through a line table cached per buffer.
-  SourceLocation getLocation(llvm::SMLoc loc);
+  SourceLocation getLocation(llvm::SMLoc loc) {
+    return locator.getLocation(loc);
+  }
 
 private:
-  void print(llvm::SMLoc loc, llvm::SourceMgr::DiagKind kind,
-             const llvm::Twine &msg);
-  const SourceLineTable &getLineTable(unsigned bufId);
+  void report(llvm::SMLoc loc, llvm::SourceMgr::DiagKind kind,
+              const llvm::Twine &msg);
 
   llvm::SourceMgr &sm;
-  llvm::raw_ostream &os;
+  SourceLocator locator;
+  std::unique_ptr<DiagnosticConsumer> ownedConsumer;
+  DiagnosticConsumer &consumer;
   unsigned numErrors = 0;
   unsigned numWarnings = 0;
   bool suppressNotes = false;
-  std::vector<std::unique_ptr<SourceLineTable>> lineTables;
 };
 
 } // namespace kgpu::kgc

@@ -33,6 +33,11 @@ std::unique_ptr<TranslationUnit> parseAndAnalyze(llvm::SourceMgr &sm,
                                                  llvm::raw_ostream &errs,
                                                  unsigned *numErrors = nullptr);
 
+/// The same, reporting through `diags` (and so through its consumer).
+std::unique_ptr<TranslationUnit> parseAndAnalyze(llvm::SourceMgr &sm,
+                                                 unsigned bufferId,
+                                                 DiagnosticEngine &diags);
+
 /// Parses only (no name resolution or typing). Returns the unresolved AST
 /// even if errors were reported (for tests and tools); `numErrors` as above.
 std::unique_ptr<TranslationUnit> parseOnly(llvm::SourceMgr &sm,

@@ -10,6 +10,8 @@
 #ifndef KGPU_TARGET_CPU_CPUTARGET_H
 #define KGPU_TARGET_CPU_CPUTARGET_H
 
+#include "kgpu/ABI/CPU.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LLVM.h"
@@ -20,9 +22,11 @@ namespace mlir {
 namespace kgpu {
 
 struct CPUTargetOptions {
-  /// Emulated subgroup size (power of two, 1 to 64). The bundle manifest
-  /// records it so that the runtime and host code agree with the kernels.
-  unsigned subgroupSize = 8;
+  /// Emulated subgroup size (power of two, KGPU_CPU_MIN_SUBGROUP_SIZE to
+  /// KGPU_CPU_MAX_SUBGROUP_SIZE). The bundle manifest records it
+  /// (buildManifest's cpuSubgroupSize: cpu.subgroup_size) so that the
+  /// runtime and host code agree with the kernels.
+  unsigned subgroupSize = KGPU_CPU_DEFAULT_SUBGROUP_SIZE;
   /// Target triple; empty means the host's default triple.
   std::string triple;
   /// Target CPU. The default is the portable x86-64 baseline (SSE2), so

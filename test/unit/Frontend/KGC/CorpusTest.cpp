@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Every file of the corpus must type-check with no error; every file of the
-// errors directory must produce exactly one error, equal to the
-// `// EXPECT: line:col: error: message` comment on its first line.
+// Every file of the corpus must type-check with no error. (The rejected
+// constructs are lit tests, test/Frontend/KGC/errors-*.kgc, checked with
+// --verify-diagnostics.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,23 +78,5 @@ INSTANTIATE_TEST_SUITE_P(Corpus, CorpusTest,
 TEST(CorpusSize, AtLeast32Kernels) {
   EXPECT_GE(listKgcFiles(KGC_CORPUS_DIR).size(), 32u);
 }
-
-class ErrorsTest : public testing::TestWithParam<std::string> {};
-
-TEST_P(ErrorsTest, ReportsExpectedDiagnostic) {
-  auto buf = llvm::MemoryBuffer::getFile(GetParam());
-  ASSERT_TRUE(bool(buf));
-  llvm::StringRef text = (*buf)->getBuffer();
-  llvm::StringRef first = text.take_until([](char c) { return c == '\n'; });
-  ASSERT_TRUE(first.consume_front("// EXPECT: ")) << GetParam();
-  FrontendResult r = runFile(GetParam());
-  EXPECT_EQ(r.tu, nullptr);
-  EXPECT_EQ(r.numErrors, 1u) << r.diags;
-  EXPECT_EQ(r.firstError(), first.str()) << r.diags;
-}
-
-INSTANTIATE_TEST_SUITE_P(Errors, ErrorsTest,
-                         testing::ValuesIn(listKgcFiles(KGC_ERRORS_DIR)),
-                         testName);
 
 } // namespace

@@ -1,6 +1,6 @@
 //===- BundleTest.cpp - the .kgpu bundle reader and writer ------*- C++ -*-===//
 
-#include "kgpu/Target/Bundle/Bundle.h"
+#include "kgpu/Bundle/Bundle.h"
 
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/SHA256.h"

@@ -1,0 +1,97 @@
+/*===- Manifest.h - the names of the bundle manifest -------------*- C -*-===*
+ *
+ * The JSON keys and string values of a .kgpu bundle's manifest
+ * (docs/bundle.md), shared by the compiler, which writes them
+ * (lib/Target/Bundle/Manifest.cpp, lib/Bundle), and the runtime, which reads
+ * and validates them (runtime/lib/Manifest.cpp). Plain C string literals.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef KGPU_ABI_MANIFEST_H
+#define KGPU_ABI_MANIFEST_H
+
+/* Top level. */
+#define KGPU_MANIFEST_FORMAT "format" /* = KGPU_MANIFEST_FORMAT_NAME */
+#define KGPU_MANIFEST_FORMAT_NAME "kgpu-bundle"
+#define KGPU_MANIFEST_VERSION "version"
+#define KGPU_MANIFEST_SOURCE "source" /* {file, language} */
+#define KGPU_MANIFEST_FILE "file"
+#define KGPU_MANIFEST_LANGUAGE "language"
+#define KGPU_MANIFEST_KERNELS "kernels"
+#define KGPU_MANIFEST_PAYLOADS "payloads"
+#define KGPU_MANIFEST_OMITTED_TARGETS "omitted_targets"
+/* The ABI of the "cpu" payload: {subgroup_size} (KGPU_CPU_* in CPU.h). */
+#define KGPU_MANIFEST_CPU "cpu"
+#define KGPU_MANIFEST_SUBGROUP_SIZE "subgroup_size"
+
+/* A payload entry. */
+#define KGPU_MANIFEST_TARGET "target"
+#define KGPU_MANIFEST_KERNEL "kernel"
+#define KGPU_MANIFEST_OFFSET "offset"
+#define KGPU_MANIFEST_SIZE "size"
+#define KGPU_MANIFEST_SHA256 "sha256"
+/* Targets and payload formats. */
+#define KGPU_MANIFEST_TARGET_CUDA "cuda"
+#define KGPU_MANIFEST_TARGET_VULKAN "vulkan"
+#define KGPU_MANIFEST_TARGET_CPU "cpu"
+#define KGPU_MANIFEST_FORMAT_PTX "ptx"
+#define KGPU_MANIFEST_FORMAT_CUBIN "cubin"
+#define KGPU_MANIFEST_FORMAT_FATBIN "fatbin"
+#define KGPU_MANIFEST_FORMAT_SPIRV "spirv"
+#define KGPU_MANIFEST_FORMAT_ELF_SHARED_OBJECT "elf-shared-object"
+
+/* A kernel entry. */
+#define KGPU_MANIFEST_NAME "name"
+#define KGPU_MANIFEST_LOCATION "location" /* {file, line, column} */
+#define KGPU_MANIFEST_LINE "line"
+#define KGPU_MANIFEST_COLUMN "column"
+#define KGPU_MANIFEST_PARAMS "params"
+#define KGPU_MANIFEST_BOUNDS_CHECK "bounds_check" /* {sites: [{what, loc}]} */
+#define KGPU_MANIFEST_SITES "sites"
+#define KGPU_MANIFEST_WHAT "what"
+#define KGPU_MANIFEST_LOC "loc"
+#define KGPU_MANIFEST_LAUNCH "launch" /* {model, dims, note} */
+#define KGPU_MANIFEST_MODEL "model"
+#define KGPU_MANIFEST_MODEL_NDRANGE "ndrange"
+#define KGPU_MANIFEST_MODEL_PARALLEL_LOOP "parallel_loop"
+#define KGPU_MANIFEST_DIMS "dims"
+#define KGPU_MANIFEST_NOTE "note"
+#define KGPU_MANIFEST_WORKGROUP_SIZE "workgroup_size"
+#define KGPU_MANIFEST_WORKGROUP_SIZE_FIXED "workgroup_size_fixed"
+#define KGPU_MANIFEST_LOCAL_MEMORY_BYTES "local_memory_bytes"
+#define KGPU_MANIFEST_REDUCTIONS "reductions" /* [{operator, type, param, combine}] */
+#define KGPU_MANIFEST_OPERATOR "operator"
+#define KGPU_MANIFEST_COMBINE "combine"
+#define KGPU_MANIFEST_SUBGROUPS "subgroups" /* {used, assumed_size, note} */
+#define KGPU_MANIFEST_USED "used"
+#define KGPU_MANIFEST_ASSUMED_SIZE "assumed_size"
+#define KGPU_MANIFEST_TARGETS "targets"
+#define KGPU_MANIFEST_VULKAN "vulkan" /* {scalars} */
+
+/* A parameter entry. */
+#define KGPU_MANIFEST_INDEX "index"
+#define KGPU_MANIFEST_KIND "kind"
+#define KGPU_MANIFEST_KIND_BUFFER "buffer"
+#define KGPU_MANIFEST_KIND_SCALAR "scalar"
+#define KGPU_MANIFEST_TYPE "type"
+#define KGPU_MANIFEST_SHAPE "shape"
+#define KGPU_MANIFEST_ACCESS "access"
+#define KGPU_MANIFEST_ACCESS_READ "read"
+#define KGPU_MANIFEST_ACCESS_WRITE "write"
+#define KGPU_MANIFEST_ACCESS_READ_WRITE "read_write"
+#define KGPU_MANIFEST_HIDDEN "hidden"
+#define KGPU_MANIFEST_HIDDEN_SIZE_OF "size_of"
+#define KGPU_MANIFEST_HIDDEN_BOUNDS_STATUS "bounds_status"
+#define KGPU_MANIFEST_OF "of"
+
+/* The "vulkan" object: where the SPIR-V reads the scalar arguments. */
+#define KGPU_MANIFEST_SCALARS "scalars" /* {storage, binding, size, members} */
+#define KGPU_MANIFEST_STORAGE "storage"
+#define KGPU_MANIFEST_STORAGE_NONE "none"
+#define KGPU_MANIFEST_STORAGE_PUSH_CONSTANT "push_constant"
+#define KGPU_MANIFEST_STORAGE_STORAGE_BUFFER "storage_buffer"
+#define KGPU_MANIFEST_BINDING "binding"
+#define KGPU_MANIFEST_MEMBERS "members" /* [{param, offset}] */
+#define KGPU_MANIFEST_PARAM "param"
+
+#endif /* KGPU_ABI_MANIFEST_H */
