@@ -16,6 +16,8 @@ using namespace mlir::kgpu;
 
 void mlir::kgpu::buildKgpuToGPUPipeline(OpPassManager &pm,
                                         const std::string &localMemory) {
+  // Every target: barriers and collectives under uniform control flow.
+  pm.addPass(createKgpuVerifyConvergence());
   pm.addPass(createKgpuLowerParallelLoops());
   pm.addPass(createKgpuExpandGroupReduce());
   pm.addPass(createKgpuLowerExactSemantics());
@@ -46,6 +48,7 @@ struct KgpuToNVVMOptions : public PassPipelineOptions<KgpuToNVVMOptions> {
 } // namespace
 
 void mlir::kgpu::registerKgpuPipelines() {
+  registerFrontendCleanupPipeline();
   PassPipelineRegistration<GPUToSPIRVPipelineOptions>(
       "kgpu-to-spirv",
       "Lower the kgpu level to one spirv.module per kernel (what "

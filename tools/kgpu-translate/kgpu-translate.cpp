@@ -518,6 +518,18 @@ int main(int argc, char **argv) {
     return failed(out.write("\n"));
   }
 
+  // What runs after every frontend (SSA, structuring, buffer access,
+  // convergence): kgpu-frontend-cleanup. `--emit=mlir` above is the
+  // frontend's own output.
+  if (lang != Language::Mlir) {
+    PassManager pm(&context);
+    if (failed(applyPassManagerCLOptions(pm)))
+      return 1;
+    kg::buildFrontendCleanupPipeline(pm);
+    if (failed(pm.run(*module)))
+      return 1;
+  }
+
   // The canonical kgpu level.
   {
     PassManager pm(&context);

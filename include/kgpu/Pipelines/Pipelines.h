@@ -15,14 +15,22 @@
 namespace mlir {
 namespace kgpu {
 
-/// kgpu level → GPU form: parallel loops and reductions, group reductions,
+/// kgpu level → GPU form: kgpu-verify-convergence, parallel loops and
+/// reductions, group reductions,
 /// exact semantics, then convert-kgpu-to-gpu with `localMemory` ("alloc" or
 /// "attribution"), canonicalize and cse.
 void buildKgpuToGPUPipeline(OpPassManager &pm, const std::string &localMemory);
 
-/// Registers `kgpu-to-gpu`, `kgpu-to-nvvm`, `kgpu-to-spirv`, `kgpu-to-cpu`,
-/// `kgpu-gpu-to-spirv` and `kgpu-gpu-to-cpu-llvm` (`kgpu-gpu-to-nvvm` is
-/// registered with the NVVM target, registerKgpuNVVMTarget()).
+/// What runs after every frontend (`kgpu-frontend-cleanup`): mem2reg,
+/// canonicalize, lift-cf-to-scf, canonicalize, kgpu-verify-structured,
+/// kgpu-infer-arg-access, kgpu-verify-convergence.
+void buildFrontendCleanupPipeline(OpPassManager &pm);
+void registerFrontendCleanupPipeline();
+
+/// Registers `kgpu-frontend-cleanup`, `kgpu-to-gpu`, `kgpu-to-nvvm`,
+/// `kgpu-to-spirv`, `kgpu-to-cpu`, `kgpu-gpu-to-spirv` and
+/// `kgpu-gpu-to-cpu-llvm` (`kgpu-gpu-to-nvvm` is registered with the NVVM
+/// target, registerKgpuNVVMTarget()).
 void registerKgpuPipelines();
 
 } // namespace kgpu

@@ -21,6 +21,9 @@ namespace kgpu {
 /// Patterns lowering fptosi_sat, jvm_min/max, int_div/rem and shift to arith.
 void populateLowerExactSemanticsPatterns(RewritePatternSet &patterns);
 
+/// `op` as a chain of scf.if comparing its argument with each case.
+void lowerIndexSwitchToIf(RewriterBase &rewriter, scf::IndexSwitchOp op);
+
 #define GEN_PASS_REGISTRATION
 #include "kgpu/Transforms/Passes.h.inc"
 

@@ -138,4 +138,93 @@ def KgpuCheckBounds : Pass<"kgpu-check-bounds", "mlir::ModuleOp"> {
                            "mlir::memref::MemRefDialect"];
 }
 
+def KgpuVerifyConvergence : Pass<"kgpu-verify-convergence", "mlir::ModuleOp"> {
+  let summary = "Reject barriers, collectives and local allocations under divergent control flow";
+  let description = [{
+    Every work-item of a work-group must reach a `kgpu.barrier`, a work-group
+    or subgroup collective (`kgpu.group_reduce`, `kgpu.subgroup_reduce`,
+    `kgpu.shuffle`, the `kgpu.mma_*` ops and their `gpu` dialect
+    counterparts) and a local allocation (`kgpu.alloc_local`, a
+    `memref.alloc`/`alloca` in local memory), or the kernel hangs or
+    computes garbage on a GPU. This pass runs kgpu's uniformity analysis
+    (`include/kgpu/Analysis/Uniformity.h`: uniform / work-group-uniform /
+    varying, with control dependence) and reports each such op that sits
+    under control flow whose decision varies between the work-items of a
+    work-group: an error at the op, with a note at the outermost divergent
+    branch (`scf.if`, `scf.for`, `scf.while`, `scf.index_switch`, or a `cf`
+    branch up to its post-dominator, e.g. after an early return). A call to
+    a function that executes one of them counts as one. A
+    `kgpu.parallel_for` needs more: its iterations are distributed over the
+    whole grid, so it may not sit under control flow that differs even
+    between work-groups.
+
+    It runs on the kgpu level (and on the GPU form) of every frontend and
+    target. Upstream MLIR has no such check.
+
+    ```mlir
+    %t = kgpu.local_id x
+    %c = arith.cmpi ult, %t, %c16 : index
+    scf.if %c {        // note: the condition of this 'scf.if' varies ...
+      kgpu.barrier local   // error: barrier under divergent control flow
+    }
+    ```
+  }];
+}
+
+def KgpuInferArgAccess : Pass<"kgpu-infer-arg-access", "mlir::ModuleOp"> {
+  let summary = "Compute the access (read / write / read_write) of each kernel buffer from its uses";
+  let description = [{
+    The access in `#kgpu.arg<buffer, access>` on a kernel argument says how
+    much a frontend allows (`read` for a `const` buffer, `read_write` when
+    the language says nothing). This pass computes what the kernel does
+    with the memref: reads by `memref.load`, `kgpu.mma_load` and anything
+    else whose memory effects read it, writes by `memref.store`,
+    `kgpu.mma_store`, both by the atomics; through view-like ops and block
+    arguments; and across calls to `kgpu.device` functions
+    (interprocedurally, each function once). A use it cannot follow counts
+    as both. The argument's access becomes the computed one (`read` for a
+    buffer that is not used at all); a use the declared access does not
+    cover, e.g. a store into a `const` buffer, is an error at the use, with
+    a note at the kernel.
+
+    Upstream has no equivalent (the access is a kgpu ABI attribute). kgc
+    and any other frontend leave the inference to this pass.
+
+    ```mlir
+    func.func @k(%x: memref<?xf32> {kgpu.arg = #kgpu.arg<buffer, read_write>})
+        attributes {kgpu.kernel} {
+      %v = memref.load %x[%c0] : memref<?xf32>   // only reads: becomes `read`
+      ...
+    }
+    ```
+  }];
+}
+
+def KgpuVerifyStructured : Pass<"kgpu-verify-structured", "mlir::ModuleOp"> {
+  let summary = "Reject kernels and device functions that still have unstructured control flow";
+  let description = [{
+    The last step of `kgpu-frontend-cleanup`: after `lift-cf-to-scf`, every
+    region of a kernel or device function must be a single block (`scf`
+    control flow only), which the CPU target's barrier fission and the
+    uniformity analysis's note locations rely on. Where a frontend's CFG
+    could not be lifted (`lift-cf-to-scf` leaves a `cf` switch when a
+    region returns through different kinds of return ops), this is a
+    located error at the first branch. Upstream has no such check.
+  }];
+}
+
+def KgpuLowerIndexSwitch : Pass<"kgpu-lower-index-switch", "mlir::ModuleOp"> {
+  let summary = "Rewrite scf.index_switch as a chain of scf.if";
+  let description = [{
+    `lift-cf-to-scf` (in `kgpu-frontend-cleanup`) turns a frontend's
+    multi-way branches into `scf.index_switch`, which upstream's SCF to
+    SPIR-V conversion cannot lower. This pass (upstream has none) rewrites
+    each switch as `scf.if (arg == case0) {...} else if (arg == case1) ...
+    else {default}`, with the same results; the Vulkan pipeline runs it,
+    and the CPU conversion uses the same rewrite for switches that hold a
+    barrier.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 #endif // KGPU_TRANSFORMS_PASSES_TD

@@ -18,6 +18,7 @@
 
 #include "kgpu/Conversion/GPUToCPU/Passes.h"
 
+#include "kgpu/Analysis/Uniformity.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Dialect/Kgpu/Utils/Atomics.h"
 #include "kgpu/Dialect/Kgpu/Utils/Reductions.h"
@@ -211,6 +212,7 @@ private:
   LogicalResult inlineHelpers();
   LogicalResult hoistFreeOps();
   LogicalResult lowerAtomics();
+  void lowerSyncSwitches();
 
   // Analysis.
   void collectSyncContainers();
@@ -325,6 +327,7 @@ LogicalResult KernelConverter::run() {
       failed(inlineHelpers()) || failed(checkOps()) || failed(hoistFreeOps()) ||
       failed(lowerAtomics()))
     return failure();
+  lowerSyncSwitches();
   collectSyncContainers();
   computeVariance();
   if (failed(checkAndDemote()))
@@ -546,6 +549,25 @@ LogicalResult KernelConverter::lowerAtomics() {
   return success();
 }
 
+/// An scf.index_switch that holds a barrier or subgroup operation (what
+/// lift-cf-to-scf makes of a frontend's switch) becomes a chain of scf.if,
+/// which the planner splits like any other (a switch without one stays in
+/// its segment as it is).
+void KernelConverter::lowerSyncSwitches() {
+  SmallVector<scf::IndexSwitchOp> switches;
+  kernel.walk([&](scf::IndexSwitchOp op) {
+    if (op->walk([](Operation *nested) {
+            return isSync(nested) ? WalkResult::interrupt()
+                                  : WalkResult::advance();
+          }).wasInterrupted())
+      switches.push_back(op);
+  });
+  for (scf::IndexSwitchOp op : switches) {
+    IRRewriter rewriter(op);
+    kgpu::lowerIndexSwitchToIf(rewriter, op);
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Analysis
 //===----------------------------------------------------------------------===//
@@ -562,87 +584,22 @@ void KernelConverter::collectSyncContainers() {
 }
 
 void KernelConverter::computeVariance() {
+  // kgpu's uniformity analysis, with each private array varying (every
+  // work-item has its own copy in the work-item loops).
   variant.clear();
-  bool changed = true;
-  auto mark = [&](Value v) { changed |= variant.insert(v).second; };
-  auto anyVariant = [&](ValueRange values) {
-    return llvm::any_of(values, [&](Value v) { return variant.contains(v); });
-  };
-  auto markAll = [&](Operation *op) {
-    for (Value r : op->getResults())
-      mark(r);
+  kgpu::UniformityOptions options;
+  options.privateAllocasVary = true;
+  kgpu::UniformityInfo info(kernel, options);
+  kernel.walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      if (info.isVarying(result))
+        variant.insert(result);
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
-          mark(arg);
-  };
-  while (changed) {
-    changed = false;
-    kernel.walk([&](Operation *op) {
-      if (op == kernel.getOperation())
-        return;
-      if (isVariantIdOp(op) || isCollective(op) || isPrivateAlloca(op) ||
-          isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp,
-              LLVM::AtomicCmpXchgOp, LLVM::AtomicRMWOp>(op)) {
-        markAll(op);
-        return;
-      }
-      if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-        bool control = anyVariant(
-            {forOp.getLowerBound(), forOp.getUpperBound(), forOp.getStep()});
-        if (control)
-          mark(forOp.getInductionVar());
-        auto yield = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
-        for (unsigned i = 0, e = forOp.getNumResults(); i < e; ++i)
-          if (control || isVariant(forOp.getInitArgs()[i]) ||
-              isVariant(yield.getOperand(i))) {
-            mark(forOp.getRegionIterArgs()[i]);
-            mark(forOp.getResult(i));
-          }
-        return;
-      }
-      if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-        bool control = isVariant(ifOp.getCondition());
-        for (unsigned i = 0, e = ifOp.getNumResults(); i < e; ++i) {
-          bool v = control || isVariant(ifOp.thenYield().getOperand(i)) ||
-                   isVariant(ifOp.elseYield().getOperand(i));
-          if (v)
-            mark(ifOp.getResult(i));
-        }
-        return;
-      }
-      if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
-        scf::ConditionOp cond = whileOp.getConditionOp();
-        bool control = isVariant(cond.getCondition());
-        for (unsigned i = 0, e = whileOp.getInits().size(); i < e; ++i)
-          if (control || isVariant(whileOp.getInits()[i]) ||
-              isVariant(whileOp.getYieldOp().getOperand(i)))
-            mark(whileOp.getBeforeArguments()[i]);
-        for (unsigned i = 0, e = whileOp.getNumResults(); i < e; ++i)
-          if (control || isVariant(cond.getArgs()[i])) {
-            mark(whileOp.getAfterArguments()[i]);
-            mark(whileOp.getResult(i));
-          }
-        return;
-      }
-      if (op->getNumRegions() != 0) {
-        // Anything else with regions: variant if any input or anything its
-        // regions yield is.
-        bool v = anyVariant(op->getOperands());
-        for (Region &region : op->getRegions())
-          for (Block &block : region)
-            if (!block.empty() &&
-                block.back().hasTrait<OpTrait::IsTerminator>())
-              v |= anyVariant(block.back().getOperands());
-        if (v)
-          markAll(op);
-        return;
-      }
-      if (anyVariant(op->getOperands()))
-        for (Value r : op->getResults())
-          mark(r);
-    });
-  }
+          if (info.isVarying(arg))
+            variant.insert(arg);
+  });
 }
 
 Operation *firstSyncOp(Operation *op) {

@@ -9,6 +9,7 @@
 
 #include "kgpu/Conversion/KgpuToSPIRV/Passes.h"
 #include "kgpu/Dialect/Kgpu/Utils/Reductions.h"
+#include "kgpu/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToSPIRV/ArithToSPIRV.h"
 #include "mlir/Conversion/ControlFlowToSPIRV/ControlFlowToSPIRV.h"
@@ -912,6 +913,9 @@ void mlir::kgpu::buildGPUToSPIRVPipeline(
   // miscompiled kgpu's work-group reductions on NVIDIA's driver (lanes past
   // the number of subgroups). scf.while carries its results correctly.
   pm.addPass(createForToWhileLoopPass());
+  // Upstream's SCF to SPIR-V conversion has no scf.index_switch (which
+  // lift-cf-to-scf produces).
+  pm.addPass(createKgpuLowerIndexSwitch());
   pm.addPass(createConvertKgpuToSPIRV());
   pm.addPass(createKgpuSPIRVSplitKernels());
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();

@@ -41,6 +41,7 @@ public:
 
   void analyzeFunction(FunctionDecl *fn) {
     st = State();
+    branchLoc = divergentReturnLoc = llvm::SMLoc();
     loops.clear();
     loopCache.clear();
     findings.clear();
@@ -280,6 +281,9 @@ private:
     llvm::SMLoc loc;
     llvm::StringRef callee;
     uint8_t div = Uniform, afterReturn = Uniform;
+    /// The outermost divergent branch around it, and the first return
+    /// under a divergent condition before it (for the notes).
+    llvm::SMLoc branch, divergentReturn;
   };
 
   /// Only private storage is tracked (scalars, mma fragments and private
@@ -304,8 +308,13 @@ private:
   void record(const void *node, FindingKind kind, llvm::SMLoc loc,
               llvm::StringRef callee, uint8_t div) {
     auto [it, inserted] =
-        findings.insert({node, Finding{kind, loc, callee, div, st.afterReturn}});
+        findings.insert({node, Finding{kind, loc, callee, div, st.afterReturn,
+                                       div >= Divergent ? branchLoc
+                                                        : llvm::SMLoc(),
+                                       divergentReturnLoc}});
     if (!inserted) {
+      if (div >= Divergent && !it->second.branch.isValid())
+        it->second.branch = branchLoc;
       it->second.div = std::max(it->second.div, div);
       it->second.afterReturn = std::max(it->second.afterReturn, st.afterReturn);
     }
@@ -314,23 +323,29 @@ private:
   void report(const Finding &f) {
     switch (f.kind) {
     case FindingKind::Barrier:
-      if (f.div >= Divergent)
+      if (f.div >= Divergent) {
         diags.error(f.loc, "barrier in divergent control flow: the enclosing "
                            "condition depends on the work-item id");
-      else if (f.afterReturn >= Divergent)
+        noteBranch(f);
+      } else if (f.afterReturn >= Divergent) {
         diags.error(f.loc, "barrier after a return under a divergent "
                            "condition: some work-items may have already "
                            "returned");
+        noteReturn(f);
+      }
       return;
     case FindingKind::Call:
-      if (f.div >= Divergent)
+      if (f.div >= Divergent) {
         diags.error(f.loc, "call to '" + f.callee +
                                "', which executes a barrier, in divergent "
                                "control flow");
-      else if (f.afterReturn >= Divergent)
+        noteBranch(f);
+      } else if (f.afterReturn >= Divergent) {
         diags.error(f.loc, "call to '" + f.callee +
                                "', which executes a barrier, after a return "
                                "under a divergent condition");
+        noteReturn(f);
+      }
       return;
     case FindingKind::ParallelFor:
       if (f.div >= GroupVarying)
@@ -350,6 +365,29 @@ private:
     }
   }
 
+  void noteBranch(const Finding &f) {
+    if (f.branch.isValid())
+      diags.note(f.branch, "this branch depends on the work-item id");
+  }
+  void noteReturn(const Finding &f) {
+    if (f.divergentReturn.isValid())
+      diags.note(f.divergentReturn,
+                 "this return runs under a condition that depends on the "
+                 "work-item id");
+  }
+
+  /// Makes `loc` the divergent branch around what follows if there is none
+  /// yet; the destructor restores the outer state.
+  struct BranchScope {
+    BranchScope(DivergenceChecker &c, bool divergent, llvm::SMLoc loc)
+        : c(c), saved(c.branchLoc) {
+      if (divergent && !c.branchLoc.isValid())
+        c.branchLoc = loc;
+    }
+    ~BranchScope() { c.branchLoc = saved; }
+    DivergenceChecker &c;
+    llvm::SMLoc saved;
+  };
 
   /// Evaluates the indices of a subscript lvalue (for their effects) and
   /// returns their level.
@@ -397,6 +435,8 @@ private:
         case BinaryOpKind::LOr: {
           // The RHS runs only for some values of the LHS.
           State before = st;
+          BranchScope scope(*this, std::max(div, l) >= Divergent,
+                            b->getLoc());
           uint8_t r = eval(b->getRHS(), std::max(div, l));
           st.join(before);
           l = std::max(l, r);
@@ -449,6 +489,7 @@ private:
       auto *c = cast<ConditionalExpr>(e);
       uint8_t l = eval(c->getCond(), div);
       uint8_t d = std::max(div, l);
+      BranchScope scope(*this, d >= Divergent, c->getLoc());
       State before = st;
       uint8_t t = eval(c->getTrueExpr(), d);
       State afterTrue = std::move(st);
@@ -527,9 +568,12 @@ private:
       bool first = true;
       uint8_t d = div;
       Stmt *cur = s;
+      llvm::SMLoc outerBranch = branchLoc;
       while (cur) {
         auto *i = cast<IfStmt>(cur);
         d = std::max(d, eval(i->getCond(), d));
+        if (d >= Divergent && !branchLoc.isValid())
+          branchLoc = i->getLoc();
         State before = st;
         exec(i->getThen(), d);
         if (first)
@@ -546,6 +590,7 @@ private:
           exec(e, d); // The final else (or nothing) runs on `st`.
       }
       st.join(joined);
+      branchLoc = outerBranch;
       return;
     }
     case Stmt::Kind::For: {
@@ -584,6 +629,8 @@ private:
     case Stmt::Kind::Return:
       eval(cast<ReturnStmt>(s)->getValue(), div);
       st.afterReturn = std::max(st.afterReturn, div);
+      if (div >= Divergent && !divergentReturnLoc.isValid())
+        divergentReturnLoc = s->getLoc();
       return;
     case Stmt::Kind::Break:
     case Stmt::Kind::Continue: {
@@ -637,6 +684,7 @@ private:
         exitState = st;
       }
       ctx.level = std::max(level, c);
+      BranchScope scope(*this, ctx.level >= Divergent, key->getLoc());
       exec(body, ctx.level);
       if (ctx.hasContinue)
         st.join(ctx.continues);
@@ -668,6 +716,10 @@ private:
 
   DiagnosticEngine &diags;
   State st;
+  /// The outermost divergent branch around the code being analysed.
+  llvm::SMLoc branchLoc;
+  /// The first return under a divergent condition in this function.
+  llvm::SMLoc divergentReturnLoc;
   llvm::SmallVector<LoopContext *, 8> loops;
   llvm::DenseMap<const Stmt *, llvm::SmallVector<LoopCacheEntry, 1>> loopCache;
   llvm::MapVector<const void *, Finding> findings;

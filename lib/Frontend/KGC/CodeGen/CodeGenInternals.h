@@ -437,7 +437,6 @@ private:
   //--- Functions ---------------------------------------------------------===//
   void declareFunction(const FunctionDecl *fn);
   void emitFunctionBody(const FunctionDecl *fn);
-  kg::Access computeAccess(const FunctionDecl *fn, const VarDecl *param);
 
   //--- Statements --------------------------------------------------------===//
   void emitStmts(llvm::ArrayRef<Stmt *> stmts);

@@ -24,56 +24,6 @@ using namespace kgc_codegen;
 // Functions
 //===----------------------------------------------------------------------===//
 
-kg::Access Emitter::computeAccess(const FunctionDecl *fn,
-                                  const VarDecl *param) {
-  bool read = false, write = false;
-  Walker w;
-  w.onExpr = [&](const Expr *e, unsigned) {
-    if (auto *c = llvm::dyn_cast<CastExpr>(e)) {
-      if (c->getCastKind() == CastKind::LValueToRValue &&
-          llvm::isa<SubscriptExpr>(c->getSubExpr()) &&
-          c->getSubExpr()->getRootVarDecl() == param)
-        read = true;
-    } else if (auto *a = llvm::dyn_cast<AssignExpr>(e)) {
-      if (llvm::isa<SubscriptExpr>(ignoreImplicitCasts(a->getLHS())) &&
-          a->getLHS()->getRootVarDecl() == param) {
-        write = true;
-        read |= a->isCompound();
-      }
-    } else if (auto *u = llvm::dyn_cast<UnaryExpr>(e)) {
-      if (u->isIncDec() &&
-          llvm::isa<SubscriptExpr>(ignoreImplicitCasts(u->getOperand())) &&
-          u->getOperand()->getRootVarDecl() == param)
-        read = write = true;
-    } else if (auto *bc = llvm::dyn_cast<BuiltinCallExpr>(e)) {
-      if (bc->getArgs().empty() || bc->getArgs()[0]->getRootVarDecl() != param)
-        return;
-      BuiltinKind k = bc->getBuiltinKind();
-      if (isAtomicBuiltin(k))
-        read = write = true;
-      else if (k == BuiltinKind::MMAStore)
-        write = true;
-      else if (k == BuiltinKind::MMALoadA || k == BuiltinKind::MMALoadB ||
-               k == BuiltinKind::MMALoadC)
-        read = true;
-    } else if (auto *call = llvm::dyn_cast<CallExpr>(e)) {
-      const FunctionDecl *callee = call->getCallee();
-      for (auto [i, arg] : llvm::enumerate(call->getArgs())) {
-        if (arg->getRootVarDecl() != param || !arg->getType().isPointer())
-          continue;
-        read = true;
-        if (!callee || i >= callee->getParams().size() ||
-            !callee->getParams()[i]->getType().isConstElement())
-          write = true;
-      }
-    }
-  };
-  w.stmt(fn->getBody(), 0);
-  if (write && read)
-    return kg::Access::ReadWrite;
-  return write ? kg::Access::Write : kg::Access::Read;
-}
-
 void Emitter::declareFunction(const FunctionDecl *fn) {
   Location l = loc(fn->getLoc());
   SmallVector<mlir::Type> argTypes;
@@ -95,10 +45,16 @@ void Emitter::declareFunction(const FunctionDecl *fn) {
     SmallVector<kg::KernelParam> params;
     for (auto [p, type] : llvm::zip(fn->getParams(), argTypes)) {
       bool buffer = p->getType().isPointer();
+      // What the language allows (read for const, else read_write);
+      // kgpu-infer-arg-access (in the frontend cleanup) narrows it to what
+      // the kernel does.
       params.push_back(
           {p->getName().str(), type,
            buffer ? kg::ArgKind::Buffer : kg::ArgKind::Scalar,
-           buffer ? std::optional(computeAccess(fn, p)) : std::nullopt});
+           buffer ? std::optional(p->getType().isConstElement()
+                                      ? kg::Access::Read
+                                      : kg::Access::ReadWrite)
+                  : std::nullopt});
     }
     std::optional<std::array<int32_t, 3>> workgroupSize;
     if (const auto &size = fn->getReqdWorkGroupSize())
