@@ -8,8 +8,8 @@
 // RUN: not kgpu-opt %s --kgpu-to-spirv 2>&1 | FileCheck %s
 // RUN: not kgpu-opt %s --kgpu-to-nvvm 2>&1 | FileCheck %s
 
-// CHECK: convergence-targets.mlir:[[#@LINE+9]]:5: error: barrier under divergent control flow: every work-item of the work-group must reach it
-// CHECK: convergence-targets.mlir:[[#@LINE+7]]:3: note: the condition of this 'scf.if' varies between the work-items of a work-group
+// CHECK: convergence-targets.mlir:[[#@LINE+8]]:5: error: barrier under divergent control flow: every work-item of the work-group must reach it
+// CHECK: convergence-targets.mlir:[[#@LINE+6]]:3: note: the condition of this 'scf.if' varies between the work-items of a work-group
 func.func @k(%x: memref<?xf32> {kgpu.arg = #kgpu.arg<buffer, read_write>})
     attributes {kgpu.kernel} {
   %c16 = arith.constant 16 : index
