@@ -22,6 +22,7 @@
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Dialect/Kgpu/Utils/Atomics.h"
 #include "kgpu/Dialect/Kgpu/Utils/Reductions.h"
+#include "kgpu/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/AttrTypeSubElements.h"
