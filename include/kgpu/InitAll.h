@@ -20,7 +20,7 @@
 // kgpu pass headers (one line per component):
 // KGPU-PASS-HEADERS-BEGIN
 #include "kgpu/Pipelines/Pipelines.h"
-#include "kgpu/Target/NVVM/NVVMTarget.h"
+#include "kgpu/Conversion/KgpuToNVVM/Passes.h"
 #include "kgpu/Conversion/KgpuToSPIRV/Passes.h"
 #include "kgpu/Conversion/KgpuToGPU/Passes.h"
 #include "kgpu/Transforms/Passes.h"
@@ -48,7 +48,7 @@ inline void registerAllPasses() {
   registerKgpuToSPIRVPassesAndPipelines();
   registerKgpuTransformsPasses();
   registerKgpuToGPUPasses();
-  registerKgpuNVVMTarget();
+  registerKgpuToNVVMPasses();
   registerKgpuPipelines();
   registerGPUToCPUPasses();
   // KGPU-PASS-REGISTRATIONS-END

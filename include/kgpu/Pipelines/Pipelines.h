@@ -1,27 +1,37 @@
 //===- Pipelines.h - kgpu's named pipelines ---------------------*- C++ -*-===//
 //
-// The pipelines kgpu-translate runs, also registered in kgpu-opt so a user
-// can replay them (`--mlir-print-ir-after-all` works through them).
+// The pipelines the compiler driver runs, also registered in kgpu-opt so a
+// user can replay them (`--mlir-print-ir-after-all` works through them).
+// One naming scheme: `kgpu-to-<target>` runs the whole way from the kgpu
+// level, `kgpu-gpu-to-<target>` starts at the GPU form; `kgpu-to-gpu` is
+// the kgpu level to the GPU form.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef KGPU_PIPELINES_PIPELINES_H
 #define KGPU_PIPELINES_PIPELINES_H
 
-#include "mlir/Pass/PassManager.h"
+#include "kgpu/Pipelines/Options.h"
 
-#include <string>
+#include "mlir/Pass/PassManager.h"
 
 namespace mlir {
 namespace kgpu {
 
-/// kgpu level → GPU form: parallel loops and reductions, group reductions,
-/// exact semantics, then convert-kgpu-to-gpu with `localMemory` ("alloc" or
-/// "attribution"), canonicalize and cse.
-void buildKgpuToGPUPipeline(OpPassManager &pm, const std::string &localMemory);
+/// kgpu level → the GPU form (docs/codegen.md), the one input of every
+/// target: parallel loops and reductions, group reductions, exact semantics,
+/// then convert-kgpu-to-gpu (work-group memory as memref.alloc in space 3),
+/// canonicalize and cse.
+void buildKgpuToGPUPipeline(OpPassManager &pm);
 
-/// Registers `kgpu-to-gpu`, `kgpu-to-nvvm`, `kgpu-to-spirv` and
-/// `kgpu-to-cpu`.
+/// The GPU form → the LLVM/NVVM dialects, ready for gpu-module-to-binary:
+/// kgpu-local-alloc-to-attribution, kgpu-apply-fp-contract,
+/// nvvm-attach-target, kgpu-prepare-nvvm, then the upstream conversions
+/// and kgpu-convert-gpu-to-nvvm. Anchored on builtin.module.
+void buildGPUToNVVMPipeline(OpPassManager &pm, const NVVMOptions &options);
+
+/// Registers `kgpu-to-gpu`, `kgpu-to-nvvm`, `kgpu-gpu-to-nvvm`,
+/// `kgpu-to-spirv` and `kgpu-to-cpu`.
 void registerKgpuPipelines();
 
 } // namespace kgpu
