@@ -249,11 +249,8 @@ void mlir::kgpu::registerCompilerComponents() {
 void mlir::kgpu::registerCompilerPasses() {
   static std::once_flag once;
   std::call_once(once, [] {
-    registerKgpuTransformsPasses();
-    registerKgpuToGPUPasses();
-    registerKgpuToNVVMPasses();
-    registerKgpuToSPIRVPassesAndPipelines();
-    registerGPUToCPUPasses();
+    registerKgpuPasses();
+    registerKgpuConversionPasses();
     registerKgpuPipelines();
   });
 }

@@ -32,10 +32,10 @@ void mlir::kgpu::buildGPUToNVVMPipeline(OpPassManager &pm,
   // NVVM's choices on the one GPU form first: work-group memory as
   // attributions, contraction as fast-math flags.
   OpPassManager &prepare = pm.nest<gpu::GPUModuleOp>();
-  prepare.addPass(createKgpuLocalAllocToAttribution());
-  KgpuApplyFPContractOptions contract;
+  prepare.addPass(createKgpuNVVMAttributeLocalMemory());
+  KgpuNVVMApplyFPContractOptions contract;
   contract.mode = options.fpContract;
-  prepare.addPass(createKgpuApplyFPContract(contract));
+  prepare.addPass(createKgpuNVVMApplyFPContract(contract));
   // The target next: kgpu-prepare-nvvm checks tensor-core ops against the
   // chip it names.
   GpuNVVMAttachTargetOptions attach;

@@ -43,4 +43,18 @@ void mlir::kgpu::registerKgpuPipelines() {
         buildKgpuToGPUPipeline(pm);
         buildGPUToCPULLVMPipeline(pm, o);
       });
+  // The GPU form -> target halves of kgpu-to-spirv and kgpu-to-cpu (their
+  // builders live with the conversions).
+  PassPipelineRegistration<GPUToSPIRVPipelineOptions>(
+      "kgpu-gpu-to-spirv",
+      "Lower the GPU form to one SPIR-V module per kernel for Vulkan "
+      "(attach target, emulate float atomics, convert, split, lower ABI, "
+      "update VCE)",
+      buildGPUToSPIRVPipeline);
+  PassPipelineRegistration<GPUToCPUPipelineOptions>(
+      "kgpu-gpu-to-cpu-llvm",
+      "Lowers a GPU-form module to the LLVM dialect for the CPU target: "
+      "convert-gpu-to-cpu, then the upstream conversions to LLVM (upstream "
+      "has no CPU path for gpu.func kernels)",
+      buildGPUToCPULLVMPipeline);
 }

@@ -25,13 +25,13 @@ namespace kgpu {
 void buildKgpuToGPUPipeline(OpPassManager &pm);
 
 /// The GPU form → the LLVM/NVVM dialects, ready for gpu-module-to-binary:
-/// kgpu-local-alloc-to-attribution, kgpu-apply-fp-contract,
+/// kgpu-nvvm-attribute-local-memory, kgpu-nvvm-apply-fp-contract,
 /// nvvm-attach-target, kgpu-prepare-nvvm, then the upstream conversions
 /// and kgpu-convert-gpu-to-nvvm. Anchored on builtin.module.
 void buildGPUToNVVMPipeline(OpPassManager &pm, const NVVMOptions &options);
 
-/// Registers `kgpu-to-gpu`, `kgpu-to-nvvm`, `kgpu-gpu-to-nvvm`,
-/// `kgpu-to-spirv` and `kgpu-to-cpu`.
+/// Registers `kgpu-to-gpu`, `kgpu-to-nvvm`, `kgpu-to-spirv`, `kgpu-to-cpu`,
+/// `kgpu-gpu-to-nvvm`, `kgpu-gpu-to-spirv` and `kgpu-gpu-to-cpu-llvm`.
 void registerKgpuPipelines();
 
 } // namespace kgpu

@@ -15,8 +15,8 @@
 
 namespace mlir {
 namespace kgpu {
-#define GEN_PASS_DEF_KGPUCPUDEFINEDIVISIONPASS
-#include "kgpu/Conversion/GPUToCPU/Passes.h.inc"
+#define GEN_PASS_DEF_KGPUCPUDEFINEDIVISION
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 
@@ -93,7 +93,7 @@ void defineDivision(Operation *op, bool isSigned, bool isRem) {
 }
 
 struct KgpuCPUDefineDivisionPass
-    : public kgpu::impl::KgpuCPUDefineDivisionPassBase<
+    : public kgpu::impl::KgpuCPUDefineDivisionBase<
           KgpuCPUDefineDivisionPass> {
   using Base::Base;
 

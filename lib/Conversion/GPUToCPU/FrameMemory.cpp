@@ -1,9 +1,9 @@
 //===- FrameMemory.cpp - bounded stack frames on the CPU --------*- C++ -*-===//
 //
-// Implements `kgpu-cpu-check-private-memory` and `kgpu-cpu-heap-frames` (see
-// Passes.td). A CPU function keeps its arrays in its stack frame; a large
-// private array, or per-work-item copies of one across barriers, would
-// overflow the worker thread's stack. The first pass bounds the private
+// Implements `kgpu-cpu-check-private-memory` and
+// `kgpu-cpu-allocate-heap-frames` (see Passes.td). A CPU function keeps its
+// arrays in its stack frame; a large private array, or per-work-item copies
+// of one across barriers, would overflow the worker thread's stack. The first pass bounds the private
 // memory of a work-item at compile time; the second keeps at most
 // kStackBudget bytes of each function's arrays on the stack and puts the
 // rest into one heap block per call.
@@ -20,9 +20,9 @@
 
 namespace mlir {
 namespace kgpu {
-#define GEN_PASS_DEF_KGPUCPUCHECKPRIVATEMEMORYPASS
-#define GEN_PASS_DEF_KGPUCPUHEAPFRAMESPASS
-#include "kgpu/Conversion/GPUToCPU/Passes.h.inc"
+#define GEN_PASS_DEF_KGPUCPUCHECKPRIVATEMEMORY
+#define GEN_PASS_DEF_KGPUCPUALLOCATEHEAPFRAMES
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 
@@ -78,7 +78,7 @@ std::string formatBytes(uint64_t bytes) {
 //===----------------------------------------------------------------------===//
 
 struct KgpuCPUCheckPrivateMemoryPass
-    : public kgpu::impl::KgpuCPUCheckPrivateMemoryPassBase<
+    : public kgpu::impl::KgpuCPUCheckPrivateMemoryBase<
           KgpuCPUCheckPrivateMemoryPass> {
   using Base::Base;
 
@@ -131,11 +131,12 @@ struct KgpuCPUCheckPrivateMemoryPass
 };
 
 //===----------------------------------------------------------------------===//
-// kgpu-cpu-heap-frames
+// kgpu-cpu-allocate-heap-frames
 //===----------------------------------------------------------------------===//
 
-struct KgpuCPUHeapFramesPass
-    : public kgpu::impl::KgpuCPUHeapFramesPassBase<KgpuCPUHeapFramesPass> {
+struct KgpuCPUAllocateHeapFramesPass
+    : public kgpu::impl::KgpuCPUAllocateHeapFramesBase<
+          KgpuCPUAllocateHeapFramesPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -147,7 +148,7 @@ struct KgpuCPUHeapFramesPass
   LogicalResult runOnFunction(func::FuncOp func);
 };
 
-LogicalResult KgpuCPUHeapFramesPass::runOnFunction(func::FuncOp func) {
+LogicalResult KgpuCPUAllocateHeapFramesPass::runOnFunction(func::FuncOp func) {
   Block &entry = func.getBody().front();
   // Entry-block allocas in order; those that do not fit the remaining stack
   // budget move to the heap block.

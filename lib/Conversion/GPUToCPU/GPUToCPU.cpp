@@ -1,7 +1,7 @@
 //===- GPUToCPU.cpp - GPU-form kernels as CPU loop nests ------------------===//
 //
-// Implements `kgpu-gpu-to-cpu` (see Passes.td for the contract). Upstream MLIR
-// has no equivalent. Per kernel:
+// Implements `convert-gpu-to-cpu` (see Passes.td for the contract). Upstream
+// MLIR has no equivalent. Per kernel:
 //
 //  1. prepare: inline device helpers that need the work-item context, hoist
 //     ids and allocations to the entry block, lower kgpu atomics;
@@ -34,8 +34,8 @@
 
 namespace mlir {
 namespace kgpu {
-#define GEN_PASS_DEF_KGPUGPUTOCPUPASS
-#include "kgpu/Conversion/GPUToCPU/Passes.h.inc"
+#define GEN_PASS_DEF_CONVERTGPUTOCPU
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 
@@ -91,8 +91,10 @@ bool isPrivateAlloca(Operation *op) {
 }
 
 bool isConstant(Operation *op) {
-  return op->hasTrait<OpTrait::ConstantLike>() && op->getNumOperands() == 0 &&
-         op->getNumRegions() == 0;
+  // memref.get_global: the address of a constant global (kgc's array
+  // initializers), the same for every work-item.
+  return (op->hasTrait<OpTrait::ConstantLike>() || isa<memref::GetGlobalOp>(op)) &&
+         op->getNumOperands() == 0 && op->getNumRegions() == 0;
 }
 
 /// Ops that are not placed in a segment: they are re-created wherever they
@@ -446,8 +448,8 @@ LogicalResult KernelConverter::checkOps() {
     Dialect *dialect = op->getDialect();
     if (isa<kgpu::MmaFillOp, kgpu::MmaLoadOp, kgpu::MmaComputeOp,
             kgpu::MmaStoreOp>(op))
-      return op->emitOpError("must be lowered by kgpu-mma-to-loops before "
-                             "the CPU target");
+      return op->emitOpError("must be lowered by convert-kgpu-mma-to-loops "
+                             "before the CPU target");
     if (dialect && isa<kgpu::KgpuDialect>(dialect) &&
         !isa<kgpu::AtomicRMWOp, kgpu::AtomicCASOp>(op))
       return op->emitOpError("is not part of the GPU form; run the kgpu "
@@ -1127,8 +1129,8 @@ Value KernelConverter::allocPerItem(Location loc, Type elementType,
                                    int64_t perItem, IntegerAttr alignment) {
   // Statically sized: for the fixed size, or for the largest work-group a
   // kernel that does not fix its size may get (kMaxWorkgroupItems, which the
-  // runtime checks), so that kgpu-cpu-heap-frames can move large storage to
-  // the heap.
+  // runtime checks), so that kgpu-cpu-allocate-heap-frames can move large
+  // storage to the heap.
   return memref::AllocaOp::create(
       entryBuilder, loc, MemRefType::get({paddedItems * perItem}, elementType),
       ValueRange{}, alignment);
@@ -1744,14 +1746,14 @@ LogicalResult KernelConverter::emitEntryPoint() {
 // The pass
 //===----------------------------------------------------------------------===//
 
-struct KgpuGPUToCPUPass
-    : public kgpu::impl::KgpuGPUToCPUPassBase<KgpuGPUToCPUPass> {
+struct ConvertGPUToCPUPass
+    : public kgpu::impl::ConvertGPUToCPUBase<ConvertGPUToCPUPass> {
   using Base::Base;
 
   void runOnOperation() override;
 };
 
-void KgpuGPUToCPUPass::runOnOperation() {
+void ConvertGPUToCPUPass::runOnOperation() {
   ModuleOp top = getOperation();
   if (subgroupSize < 1 || subgroupSize > 64 ||
       !llvm::isPowerOf2_32(subgroupSize)) {
@@ -1806,6 +1808,17 @@ void KgpuGPUToCPUPass::runOnOperation() {
       }
     }
   }
+  // Globals (constant array initializers) move to the top-level module.
+  for (gpu::GPUModuleOp gpuModule : gpuModules)
+    for (auto global :
+         llvm::make_early_inc_range(gpuModule.getOps<memref::GlobalOp>())) {
+      if (SymbolTable::lookupSymbolIn(top, global.getSymName())) {
+        global.emitOpError("clashes with a symbol of the top-level module");
+        return signalPassFailure();
+      }
+      global->remove();
+      top.push_back(global);
+    }
   for (gpu::GPUModuleOp gpuModule : gpuModules)
     gpuModule.erase();
   top->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());

@@ -20,8 +20,8 @@
 
 namespace mlir {
 namespace kgpu {
-#define GEN_PASS_DEF_KGPUMMATOLOOPSPASS
-#include "kgpu/Conversion/GPUToCPU/Passes.h.inc"
+#define GEN_PASS_DEF_CONVERTKGPUMMATOLOOPS
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 
@@ -197,8 +197,8 @@ struct ComputeToLoops : OpConversionPattern<MmaComputeOp> {
   }
 };
 
-struct KgpuMMAToLoopsPass
-    : mlir::kgpu::impl::KgpuMMAToLoopsPassBase<KgpuMMAToLoopsPass> {
+struct ConvertKgpuMMAToLoopsPass
+    : mlir::kgpu::impl::ConvertKgpuMMAToLoopsBase<ConvertKgpuMMAToLoopsPass> {
   void runOnOperation() override {
     bool any = false;
     getOperation().walk([&](Operation *op) {

@@ -3,13 +3,14 @@
 #include "kgpu/Conversion/KgpuToGPU/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
 namespace kgpu {
 #define GEN_PASS_DEF_CONVERTKGPUTOGPU
-#include "kgpu/Conversion/KgpuToGPU/Passes.h.inc"
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 
@@ -177,6 +178,10 @@ struct ConvertKgpuToGPUPass
 
     for (func::FuncOp device : devices)
       device->moveBefore(gpuBody, gpuBody->end());
+    // Constant globals (kgc's large array initializers) go with the code.
+    for (auto global :
+         llvm::make_early_inc_range(module.getOps<memref::GlobalOp>()))
+      global->moveBefore(gpuBody, gpuBody->begin());
 
     for (func::FuncOp kernel : kernels) {
       std::array<int32_t, 3> wg = getKernelWorkgroupSize(kernel);

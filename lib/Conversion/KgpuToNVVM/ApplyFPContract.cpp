@@ -1,6 +1,6 @@
 //===- ApplyFPContract.cpp - contraction as fast-math flags ---------------===//
 //
-// kgpu-apply-fp-contract: floating-point contraction travels as the
+// kgpu-nvvm-apply-fp-contract: floating-point contraction travels as the
 // `contract` fast-math flag on the operations that may fuse, not as a
 // process-wide LLVM option.
 //
@@ -13,8 +13,8 @@
 
 namespace mlir {
 namespace kgpu {
-#define GEN_PASS_DEF_KGPUAPPLYFPCONTRACT
-#include "kgpu/Conversion/KgpuToNVVM/Passes.h.inc"
+#define GEN_PASS_DEF_KGPUNVVMAPPLYFPCONTRACT
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 
@@ -23,8 +23,8 @@ using namespace mlir::kgpu;
 
 namespace {
 
-struct ApplyFPContractPass
-    : mlir::kgpu::impl::KgpuApplyFPContractBase<ApplyFPContractPass> {
+struct NVVMApplyFPContractPass
+    : mlir::kgpu::impl::KgpuNVVMApplyFPContractBase<NVVMApplyFPContractPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -32,7 +32,7 @@ struct ApplyFPContractPass
     if (!mode.empty()) {
       fpContract = parseFPContract(mode);
       if (!fpContract) {
-        getOperation().emitError("kgpu-apply-fp-contract: mode must be off, "
+        getOperation().emitError("kgpu-nvvm-apply-fp-contract: mode must be off, "
                                  "on or fast, got '")
             << mode << "'";
         return signalPassFailure();

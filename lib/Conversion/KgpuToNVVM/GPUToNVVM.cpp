@@ -33,7 +33,7 @@
 namespace mlir {
 namespace kgpu {
 #define GEN_PASS_DEF_KGPUCONVERTGPUTONVVM
-#include "kgpu/Conversion/KgpuToNVVM/Passes.h.inc"
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 

@@ -18,7 +18,7 @@
 namespace mlir {
 namespace kgpu {
 #define GEN_PASS_DEF_KGPUPREPARENVVM
-#include "kgpu/Conversion/KgpuToNVVM/Passes.h.inc"
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 

@@ -20,7 +20,7 @@
 namespace mlir {
 namespace kgpu {
 #define GEN_PASS_DEF_KGPUSPIRVEMULATEFLOATATOMICS
-#include "kgpu/Conversion/KgpuToSPIRV/Passes.h.inc"
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 

@@ -1,7 +1,7 @@
 //===- Passes.cpp - the kgpu SPIR-V passes and pipeline -------------------===//
 //
 // kgpu-spirv-attach-target, convert-kgpu-to-spirv, kgpu-spirv-split-kernels
-// and the kgpu-gpu-to-spirv pipeline.
+// and the builder of the kgpu-gpu-to-spirv pipeline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +19,7 @@
 #include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
@@ -29,7 +30,6 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
@@ -40,11 +40,11 @@ namespace kgpu {
 #define GEN_PASS_DEF_CONVERTKGPUTOSPIRV
 #define GEN_PASS_DEF_KGPUSPIRVATTACHTARGET
 #define GEN_PASS_DEF_KGPUSPIRVCOMPLETEVCE
-#define GEN_PASS_DEF_KGPUSPIRVNOCONTRACTION
+#define GEN_PASS_DEF_KGPUSPIRVFORBIDCONTRACTION
 #define GEN_PASS_DEF_KGPUSPIRVPACKSCALARS
 #define GEN_PASS_DEF_KGPUSPIRVSPLITKERNELS
-#define GEN_PASS_DEF_KGPUSPIRVWORKGROUPSIZESPECCONSTANTS
-#include "kgpu/Conversion/KgpuToSPIRV/Passes.h.inc"
+#define GEN_PASS_DEF_KGPUSPIRVSPECIALIZEWORKGROUPSIZE
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 
@@ -124,7 +124,7 @@ struct AttachTargetPass final
         if (!isKernelWorkgroupSizeFixed(func)) {
           // Any size at launch: no size in the entry-point ABI (gpu.block_dim
           // then reads the WorkgroupSize built-in, which
-          // kgpu-spirv-workgroup-size-spec-constants turns into
+          // kgpu-spirv-specialize-workgroup-size turns into
           // specialization constants); the default size travels in a marker.
           func->setAttr(kDynamicWorkgroupSizeAttrName,
                         DenseI32ArrayAttr::get(context,
@@ -283,6 +283,66 @@ struct ConvertKgpuToSPIRVPass final
     : kgpu::impl::ConvertKgpuToSPIRVBase<ConvertKgpuToSPIRVPass> {
   using Base::Base;
 
+  /// Rewrites each memref.copy from a constant memref.global (kgc's large
+  /// private array initializers) into one store per element: upstream's
+  /// MemRefToSPIRV lowers neither op, and a constant array in a SPIR-V
+  /// module is limited to 65,535 words. Erases the globals.
+  LogicalResult expandConstantGlobalCopies(Operation *module) {
+    SmallVector<memref::CopyOp> copies;
+    module->walk([&](memref::CopyOp copy) {
+      if (copy.getSource().getDefiningOp<memref::GetGlobalOp>())
+        copies.push_back(copy);
+    });
+    SymbolTableCollection symbols;
+    for (memref::CopyOp copy : copies) {
+      auto get = copy.getSource().getDefiningOp<memref::GetGlobalOp>();
+      auto global = symbols.lookupNearestSymbolFrom<memref::GlobalOp>(
+          get, get.getNameAttr());
+      auto init = global ? dyn_cast_or_null<DenseElementsAttr>(
+                               global.getInitialValueAttr())
+                         : DenseElementsAttr();
+      auto type = cast<MemRefType>(copy.getTarget().getType());
+      if (!global || !global.getConstant() || !init ||
+          !type.hasStaticShape())
+        return copy.emitOpError("copies from a memref.global, which has no "
+                                "lowering to ")
+               << kTargetName << " unless it is a constant array";
+      OpBuilder b(copy);
+      Location loc = copy.getLoc();
+      ArrayRef<int64_t> shape = type.getShape();
+      SmallVector<Value> indexValues;
+      auto indexConst = [&](int64_t v) -> Value {
+        if ((size_t)v >= indexValues.size())
+          indexValues.resize(v + 1);
+        if (!indexValues[v])
+          indexValues[v] = arith::ConstantIndexOp::create(b, loc, v);
+        return indexValues[v];
+      };
+      DenseMap<Attribute, Value> constants;
+      int64_t flat = 0;
+      SmallVector<Value> indices(shape.size());
+      for (Attribute element : init.getValues<Attribute>()) {
+        Value &value = constants[element];
+        if (!value)
+          value = arith::ConstantOp::create(b, loc, cast<TypedAttr>(element));
+        int64_t rem = flat++;
+        for (int d = (int)shape.size() - 1; d >= 0; --d) {
+          indices[d] = indexConst(rem % shape[d]);
+          rem /= shape[d];
+        }
+        memref::StoreOp::create(b, loc, value, copy.getTarget(), indices);
+      }
+      copy.erase();
+      if (get->use_empty())
+        get.erase();
+    }
+    for (auto global : llvm::make_early_inc_range(
+             module->getRegion(0).getOps<memref::GlobalOp>()))
+      if (SymbolTable::symbolKnownUseEmpty(global, module))
+        global.erase();
+    return success();
+  }
+
   /// Reports every construct of `module` that the Vulkan target cannot
   /// express, with its location.
   LogicalResult checkSupported(gpu::GPUModuleOp module) {
@@ -373,7 +433,8 @@ struct ConvertKgpuToSPIRVPass final
       stripKgpuAttributes(clone);
       placePrivateArraysInFunctionStorage(clone);
       widenBoolArguments(clone);
-      if (failed(widenIndexBuffers(clone)) || failed(expandArithOps(clone)) || failed(mapMemorySpaces(clone)) ||
+      if (failed(expandConstantGlobalCopies(clone)) ||
+          failed(widenIndexBuffers(clone)) || failed(expandArithOps(clone)) || failed(mapMemorySpaces(clone)) ||
           failed(convert(clone)))
         return signalPassFailure();
     }
@@ -454,11 +515,11 @@ struct SplitKernelsPass final
 };
 
 //===----------------------------------------------------------------------===//
-// kgpu-spirv-workgroup-size-spec-constants
+// kgpu-spirv-specialize-workgroup-size
 //===----------------------------------------------------------------------===//
 
 struct WorkgroupSizeSpecConstantsPass final
-    : kgpu::impl::KgpuSPIRVWorkgroupSizeSpecConstantsBase<
+    : kgpu::impl::KgpuSPIRVSpecializeWorkgroupSizeBase<
           WorkgroupSizeSpecConstantsPass> {
   using Base::Base;
 
@@ -592,11 +653,11 @@ struct CompleteVCEPass final
 };
 
 //===----------------------------------------------------------------------===//
-// kgpu-spirv-no-contraction
+// kgpu-spirv-forbid-contraction
 //===----------------------------------------------------------------------===//
 
 struct NoContractionPass final
-    : kgpu::impl::KgpuSPIRVNoContractionBase<NoContractionPass> {
+    : kgpu::impl::KgpuSPIRVForbidContractionBase<NoContractionPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -810,24 +871,14 @@ void mlir::kgpu::buildGPUToSPIRVPipeline(
   pm.addPass(createConvertKgpuToSPIRV());
   pm.addPass(createKgpuSPIRVSplitKernels());
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
-  spirvModule.addPass(createKgpuSPIRVWorkgroupSizeSpecConstants());
+  spirvModule.addPass(createKgpuSPIRVSpecializeWorkgroupSize());
   spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
   spirvModule.addPass(createKgpuSPIRVPackScalars());
   if (options.fpContract == "off") {
-    KgpuSPIRVNoContractionOptions exact;
+    KgpuSPIRVForbidContractionOptions exact;
     exact.exactF32 = options.float64;
-    spirvModule.addPass(createKgpuSPIRVNoContraction(exact));
+    spirvModule.addPass(createKgpuSPIRVForbidContraction(exact));
   }
   spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
   spirvModule.addPass(createKgpuSPIRVCompleteVCE());
-}
-
-void mlir::kgpu::registerKgpuToSPIRVPassesAndPipelines() {
-  registerKgpuToSPIRVPasses();
-  PassPipelineRegistration<GPUToSPIRVPipelineOptions>(
-      "kgpu-gpu-to-spirv",
-      "Lower the GPU form to one SPIR-V module per kernel for Vulkan "
-      "(attach target, emulate float atomics, convert, split, lower ABI, "
-      "update VCE)",
-      buildGPUToSPIRVPipeline);
 }

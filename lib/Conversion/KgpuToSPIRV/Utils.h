@@ -23,7 +23,7 @@ namespace spirv_detail {
 /// A gpu.func (then spirv.func) attribute: the kernel accepts any work-group
 /// size at launch; its value is the default size (array<i32: x, y, z>).
 /// Set by kgpu-spirv-attach-target, consumed by
-/// kgpu-spirv-workgroup-size-spec-constants.
+/// kgpu-spirv-specialize-workgroup-size.
 inline constexpr const char kDynamicWorkgroupSizeAttrName[] =
     "__kgpu_dynamic_workgroup_size";
 

@@ -450,6 +450,16 @@ private:
   void emitStmts(llvm::ArrayRef<Stmt *> stmts);
   void emitStmt(const Stmt *s);
   void emitDecl(const VarDecl *v);
+  /// Initializes the private array `memory` of `v` from a constant global of
+  /// the exact constant elements of `list` (and the zeros after it); clears
+  /// `stored[i]` for each element the global provides.
+  void emitInitializerGlobal(Location l, const VarDecl *v,
+                             const InitListExpr *list, Value memory,
+                             SmallVectorImpl<bool> &stored);
+  /// Private arrays of at least this many elements are initialized from a
+  /// constant global.
+  static constexpr int64_t kMinGlobalInitializerElements = 64;
+  static constexpr uint64_t kInitializerAlignment = 16;
   void emitIfStmt(const IfStmt *s);
   void emitLoop(llvm::SMLoc at, const Expr *cond, const Stmt *body,
                 const Expr *inc, bool condFirst);
@@ -506,7 +516,9 @@ private:
   llvm::DenseMap<const VarDecl *, Value> values;
   llvm::DenseMap<const FunctionDecl *, func::FuncOp> functions;
   const FunctionDecl *currentFn = nullptr;
+  func::FuncOp currentFunc;
   Block *entryBlock = nullptr;
+  unsigned initializerGlobals = 0;
   unsigned parallelDepth = 0;
   /// The reduce clause targets of the enclosing parallel fors, as printed.
   SmallVector<std::string> reduceTargets;
@@ -615,6 +627,7 @@ void Emitter::emitFunctionBody(const FunctionDecl *fn) {
   if (!func)
     return;
   currentFn = fn;
+  currentFunc = func;
   values.clear();
   entryBlock = func.addEntryBlock();
   b.setInsertionPointToStart(entryBlock);
@@ -806,7 +819,18 @@ void Emitter::emitDecl(const VarDecl *v) {
     SmallVector<int64_t> dims(t.getDims().begin(), t.getDims().end());
     int64_t count = t.getNumElements();
     mlir::Type elem = type.getElementType();
+    // A large private array is initialized from a constant global (one
+    // memref.copy) holding its constant elements (and the zeros); only the
+    // elements that are not constants get a store of their own. One store
+    // per element costs the optimizers time that grows faster than the
+    // array (docs/kgc.md, "Array initializers").
+    SmallVector<bool> stored(count, true);
+    if (t.getAddressSpace() == AddressSpace::Private &&
+        count >= kMinGlobalInitializerElements && !elem.isInteger(1))
+      emitInitializerGlobal(l, v, list, memory, stored);
     for (int64_t flat = 0; flat < count && !hadError; ++flat) {
+      if (!stored[flat])
+        continue;
       Value value = flat < (int64_t)list->getInits().size()
                         ? emitExpr(list->getInits()[flat])
                         : zeroOf(l, elem);
@@ -829,6 +853,106 @@ void Emitter::emitDecl(const VarDecl *v) {
   Value init = v->getInit() ? emitExpr(v->getInit()) : zeroOf(l, type);
   if (init)
     set(v, init);
+}
+
+/// Whether `e` is a constant whose folded value (evaluateConstantExpr) is
+/// exactly what emitExpr computes: literals, file-scope constants, unary
+/// plus/minus/complement and casts that round at most once.
+static bool isExactConstant(const Expr *e) {
+  while (true) {
+    switch (e->getKind()) {
+    case Expr::Kind::IntegerLiteral:
+    case Expr::Kind::FloatLiteral:
+    case Expr::Kind::BoolLiteral:
+      return true;
+    case Expr::Kind::DeclRef: {
+      const VarDecl *d = llvm::cast<DeclRefExpr>(e)->getDecl();
+      return d && d->isGlobalConst();
+    }
+    case Expr::Kind::ImplicitCast:
+    case Expr::Kind::ExplicitCast: {
+      auto *c = llvm::cast<CastExpr>(e);
+      const kgc::Type &from = c->getSubExpr()->getType();
+      const kgc::Type &to = e->getType();
+      if (c->getCastKind() != CastKind::LValueToRValue) {
+        if (!from.isScalar() || !to.isScalar())
+          return false;
+        // Float to integer is not folded like fptosi/fptoui out of range;
+        // a 64-bit integer to a float would round twice (through double).
+        if (from.isFloating() && !to.isFloating())
+          return false;
+        if (!from.isFloating() && to.isFloating() &&
+            (from.getScalarKind() == ScalarKind::Long ||
+             from.getScalarKind() == ScalarKind::ULong))
+          return false;
+      }
+      e = c->getSubExpr();
+      continue;
+    }
+    case Expr::Kind::Unary: {
+      auto *u = llvm::cast<UnaryExpr>(e);
+      if (u->getOp() != UnaryOpKind::Plus && u->getOp() != UnaryOpKind::Minus &&
+          u->getOp() != UnaryOpKind::Not)
+        return false;
+      e = u->getOperand();
+      continue;
+    }
+    default:
+      return false;
+    }
+  }
+}
+
+void Emitter::emitInitializerGlobal(Location l, const VarDecl *v,
+                                    const InitListExpr *list, Value memory,
+                                    SmallVectorImpl<bool> &stored) {
+  auto type = cast<MemRefType>(memory.getType());
+  mlir::Type elem = type.getElementType();
+  SmallVector<Attribute> values;
+  values.reserve(stored.size());
+  Attribute zero = b.getZeroAttr(elem);
+  llvm::ArrayRef<Expr *> inits = list->getInits();
+  for (size_t flat = 0; flat < stored.size(); ++flat) {
+    std::optional<ConstantValue> cv;
+    if (flat < inits.size() && isExactConstant(inits[flat]))
+      cv = evaluateConstantExpr(inits[flat]);
+    if (flat >= inits.size()) {
+      values.push_back(zero);
+    } else if (!cv) {
+      values.push_back(zero); // Stored after the copy.
+      continue;
+    } else if (auto f = dyn_cast<FloatType>(elem)) {
+      values.push_back(b.getFloatAttr(
+          f, cv->isFloating() ? cv->floatValue : (double)cv->getSExtValue()));
+    } else {
+      values.push_back(b.getIntegerAttr(
+          elem, APInt(elem.getIntOrFloatBitWidth(), cv->intValue,
+                      /*isSigned=*/false, /*implicitTrunc=*/true)));
+    }
+    stored[flat] = false;
+  }
+  auto tensorType = RankedTensorType::get(type.getShape(), elem);
+  auto init = DenseElementsAttr::get(tensorType, values);
+  std::string name;
+  do {
+    name = ("__kgc_init_" + currentFn->getName() + "_" + v->getName() + "_" +
+            llvm::Twine(initializerGlobals++))
+               .str();
+  } while (module.lookupSymbol(name));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(currentFunc);
+    // Aligned so that the copy moves words, not bytes (LLVM infers the
+    // memcpy's alignment from both ends).
+    memref::GlobalOp::create(b, l, name, b.getStringAttr("private"), type,
+                             init, /*constant=*/true,
+                             b.getI64IntegerAttr(kInitializerAlignment));
+  }
+  if (auto alloca = memory.getDefiningOp<memref::AllocaOp>())
+    if (alloca.getAlignment().value_or(0) < kInitializerAlignment)
+      alloca.setAlignment(kInitializerAlignment);
+  Value global = memref::GetGlobalOp::create(b, l, type, name);
+  memref::CopyOp::create(b, l, global, memory);
 }
 
 void Emitter::emitIfStmt(const IfStmt *s) {

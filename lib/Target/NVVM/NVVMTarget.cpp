@@ -2,7 +2,7 @@
 //
 // Toolkit discovery and serialization for the CUDA target. The lowering is
 // the `kgpu-gpu-to-nvvm` pipeline (lib/Pipelines/NVVM.cpp); contraction
-// travels as fast-math flags (kgpu-apply-fp-contract) and IEEE square root
+// travels as fast-math flags (kgpu-nvvm-apply-fp-contract) and IEEE square root
 // as the answer to libdevice's __nvvm_reflect("__CUDA_PREC_SQRT"), given per
 // serialization: no process-wide LLVM option is written, so compilations
 // in one process do not see each other's options.

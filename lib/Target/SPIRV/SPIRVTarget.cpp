@@ -50,7 +50,7 @@ mlir::kgpu::lowerToSPIRVDialect(ModuleOp gpuForm,
 }
 
 /// Decorates the composite specialization constant of a kernel's work-group
-/// size (`__kgpu_local_size`, see kgpu-spirv-workgroup-size-spec-constants)
+/// size (`__kgpu_local_size`, see kgpu-spirv-specialize-workgroup-size)
 /// `BuiltIn WorkgroupSize`, which MLIR 22's serializer cannot emit. Returns
 /// whether the binary has that constant.
 static bool markWorkgroupSizeBuiltIn(SmallVectorImpl<uint32_t> &words) {

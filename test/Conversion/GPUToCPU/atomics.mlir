@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-gpu-to-cpu | FileCheck %s
+// RUN: kgpu-opt %s --convert-gpu-to-cpu | FileCheck %s
 
 // kgpu atomics stay atomic (work-groups run on several threads):
 // memref.atomic_rmw for the kinds it has, `sub` as an add of the negation,

@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-gpu-to-cpu --canonicalize | FileCheck %s
+// RUN: kgpu-opt %s --convert-gpu-to-cpu --canonicalize | FileCheck %s
 
 // Each gpu.barrier ends a work-item loop: three barriers-separated pieces
 // become three loops over the work-items, in order, in the group loop.

@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-gpu-to-cpu --split-input-file --verify-diagnostics
+// RUN: kgpu-opt %s --convert-gpu-to-cpu --split-input-file --verify-diagnostics
 
 // Barriers and subgroup operations under control flow that depends on the
 // work-item id cannot be split into work-item loops.

@@ -1,11 +1,11 @@
-// RUN: kgpu-opt %s --kgpu-gpu-to-cpu --canonicalize | FileCheck %s
+// RUN: kgpu-opt %s --convert-gpu-to-cpu --canonicalize | FileCheck %s
 // RUN: kgpu-opt %s --kgpu-gpu-to-cpu-llvm | FileCheck %s --check-prefix=LLVM
 
 // A kernel without kgpu.workgroup_size accepts any work-group size: the
 // work-item loops run to the launch's work-group size (arguments of the CPU
 // function, launch[3..5] of the C entry point), ids are derived from it, and
 // values live across the barrier go to per-work-item storage for the largest
-// work-group (1024 work-items, statically sized so that kgpu-cpu-heap-frames
+// work-group (1024 work-items, statically sized so that kgpu-cpu-allocate-heap-frames
 // can move large storage to the heap).
 
 // CHECK-LABEL: func.func private @dyn(

@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-gpu-to-cpu | FileCheck %s
+// RUN: kgpu-opt %s --convert-gpu-to-cpu | FileCheck %s
 
 // The C entry point of docs/codegen.md ("CPU ABI"):
 //   void kgpu_cpu_<kernel>(void **args, const int64_t *launch,

@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-cpu-heap-frames="frame-limit=8192" -verify-diagnostics
+// RUN: kgpu-opt %s --kgpu-cpu-allocate-heap-frames="frame-limit=8192" -verify-diagnostics
 
 // A call of a CPU function may not need more than frame-limit bytes of
 // arrays: the error is at the largest array.

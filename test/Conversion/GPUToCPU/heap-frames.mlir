@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-cpu-heap-frames="stack-budget=1024" | FileCheck %s
+// RUN: kgpu-opt %s --kgpu-cpu-allocate-heap-frames="stack-budget=1024" | FileCheck %s
 
 // Entry-block arrays stay on the stack while they fit in the budget (in
 // order); the others become views of one 64-byte aligned heap block per

@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-gpu-to-cpu --canonicalize | FileCheck %s
+// RUN: kgpu-opt %s --convert-gpu-to-cpu --canonicalize | FileCheck %s
 
 // A 1-D kernel without barriers: one work-item loop inside the loop over the
 // work-groups [begin, end); ids become loop variables and launch arguments;

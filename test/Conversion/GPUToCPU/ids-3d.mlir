@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-gpu-to-cpu --canonicalize | FileCheck %s
+// RUN: kgpu-opt %s --convert-gpu-to-cpu --canonicalize | FileCheck %s
 
 // A 4x2x2 work-group: z, y, x loops; the linear work-item index
 // ((z * 2 + y) * 4 + x) addresses per-work-item spill slots.

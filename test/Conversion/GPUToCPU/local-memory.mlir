@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-gpu-to-cpu --canonicalize | FileCheck %s
+// RUN: kgpu-opt %s --convert-gpu-to-cpu --canonicalize | FileCheck %s
 
 // Local memory (memref.alloc in space 3, or a workgroup attribution) becomes
 // one stack buffer per work-group in the default memory space, allocated

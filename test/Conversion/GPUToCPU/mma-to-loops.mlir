@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-mma-to-loops | FileCheck %s
+// RUN: kgpu-opt %s --convert-kgpu-mma-to-loops | FileCheck %s
 
 // Fragments become whole tiles in private memory allocated at the entry;
 // each op is a loop nest over the tile; the accumulator is carried by scf.

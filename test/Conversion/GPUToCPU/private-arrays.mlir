@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-gpu-to-cpu --canonicalize | FileCheck %s
+// RUN: kgpu-opt %s --convert-gpu-to-cpu --canonicalize | FileCheck %s
 
 // A private array used on both sides of a barrier gets storage per
 // work-item: one i8 buffer, and a memref.view of the array's type at the

@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-gpu-to-cpu --canonicalize | FileCheck %s
+// RUN: kgpu-opt %s --convert-gpu-to-cpu --canonicalize | FileCheck %s
 
 // Values live across a barrier: a work-item-dependent one goes to a slot per
 // work-item, a work-group-uniform one (a load at a uniform address) to one

@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-gpu-to-cpu="subgroup-size=4" --canonicalize | FileCheck %s
+// RUN: kgpu-opt %s --convert-gpu-to-cpu="subgroup-size=4" --canonicalize | FileCheck %s
 
 // Subgroups of 4 lanes (consecutive work-items). The shuffle operand is
 // spilled for all work-items, then each work-item reads its source lane's

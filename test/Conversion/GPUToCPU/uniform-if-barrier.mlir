@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-gpu-to-cpu --canonicalize | FileCheck %s
+// RUN: kgpu-opt %s --convert-gpu-to-cpu --canonicalize | FileCheck %s
 
 // An scf.if with a barrier under a work-group-uniform condition (here a
 // kernel argument compared at group level) is hoisted: the condition is

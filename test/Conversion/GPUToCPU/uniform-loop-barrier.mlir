@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-gpu-to-cpu --canonicalize | FileCheck %s
+// RUN: kgpu-opt %s --convert-gpu-to-cpu --canonicalize | FileCheck %s
 
 // An scf.for with a barrier and uniform bounds is hoisted out of the
 // work-item loops (interchanged) and its body split recursively. Its uniform

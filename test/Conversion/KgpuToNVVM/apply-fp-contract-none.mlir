@@ -1,6 +1,6 @@
 // Without kgpu.source_language and without a mode nothing is marked (the
 // .mlir default: exact, as for the JVM).
-// RUN: kgpu-opt %s --pass-pipeline='builtin.module(gpu.module(kgpu-apply-fp-contract))' | FileCheck %s
+// RUN: kgpu-opt %s --pass-pipeline='builtin.module(gpu.module(kgpu-nvvm-apply-fp-contract))' | FileCheck %s
 // CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
 // CHECK-NOT: contract
 module attributes {gpu.container_module} {

@@ -1,16 +1,16 @@
 // Contraction travels as `contract` fast-math flags: from the pass option,
 // else from the module's kgpu.source_language; none (or off) marks nothing.
-// RUN: kgpu-opt %s --pass-pipeline='builtin.module(gpu.module(kgpu-apply-fp-contract))' | FileCheck %s --check-prefix=LANG
-// RUN: kgpu-opt %s --pass-pipeline='builtin.module(gpu.module(kgpu-apply-fp-contract{mode=off}))' | FileCheck %s --check-prefix=OFF
-// RUN: kgpu-opt %s --pass-pipeline='builtin.module(gpu.module(kgpu-apply-fp-contract{mode=fast}))' | FileCheck %s --check-prefix=LANG
-// RUN: not kgpu-opt %s --pass-pipeline='builtin.module(gpu.module(kgpu-apply-fp-contract{mode=sometimes}))' 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: kgpu-opt %s --pass-pipeline='builtin.module(gpu.module(kgpu-nvvm-apply-fp-contract))' | FileCheck %s --check-prefix=LANG
+// RUN: kgpu-opt %s --pass-pipeline='builtin.module(gpu.module(kgpu-nvvm-apply-fp-contract{mode=off}))' | FileCheck %s --check-prefix=OFF
+// RUN: kgpu-opt %s --pass-pipeline='builtin.module(gpu.module(kgpu-nvvm-apply-fp-contract{mode=fast}))' | FileCheck %s --check-prefix=LANG
+// RUN: not kgpu-opt %s --pass-pipeline='builtin.module(gpu.module(kgpu-nvvm-apply-fp-contract{mode=sometimes}))' 2>&1 | FileCheck %s --check-prefix=BAD
 
 // LANG: arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : f32
 // LANG: arith.addf %{{.*}}, %{{.*}} fastmath<nnan,contract> : f32
 // LANG: arith.divf %{{.*}}, %{{.*}} : f32
 // OFF: arith.mulf %{{.*}}, %{{.*}} : f32
 // OFF: arith.addf %{{.*}}, %{{.*}} fastmath<nnan> : f32
-// BAD: error: kgpu-apply-fp-contract: mode must be off, on or fast, got 'sometimes'
+// BAD: error: kgpu-nvvm-apply-fp-contract: mode must be off, on or fast, got 'sometimes'
 module attributes {gpu.container_module,
     kgpu.source_language = {name = "kgc", fp_contract = "on", integer_semantics = "c"}} {
   gpu.module @kernels {

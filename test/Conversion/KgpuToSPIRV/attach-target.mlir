@@ -8,7 +8,7 @@
 // CHECK: gpu.func @k
 // CHECK-SAME: spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [128, 2, 1]>
 // A kernel that accepts any size: no size in the ABI, the default in a marker
-// for kgpu-spirv-workgroup-size-spec-constants.
+// for kgpu-spirv-specialize-workgroup-size.
 // CHECK: gpu.func @dynamic
 // CHECK-SAME: __kgpu_dynamic_workgroup_size = array<i32: 32, 8, 1>
 // CHECK-SAME: spirv.entry_point_abi = #spirv.entry_point_abi<>

@@ -11,28 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *prefix;
+#include "io.h"
 
 static int32_t input(long i) {
   return (int32_t)(((uint32_t)i * 2654435761u >> 7) % 2001u) - 1000;
-}
-
-static void *readFile(const char *suffix, size_t bytes) {
-  char path[4096];
-  snprintf(path, sizeof(path), "%s.%s", prefix, suffix);
-  FILE *f = fopen(path, "rb");
-  char *data = malloc(bytes + 1);
-  if (!f || !data) {
-    fprintf(stderr, "cannot read %s\n", path);
-    exit(2);
-  }
-  size_t got = fread(data, 1, bytes + 1, f);
-  fclose(f);
-  if (got != bytes) {
-    fprintf(stderr, "%s has %zu bytes, expected %zu\n", path, got, bytes);
-    exit(2);
-  }
-  return data;
 }
 
 static int compare(const int32_t *got, const int32_t *want, size_t n) {
@@ -67,17 +49,12 @@ int main(int argc, char **argv) {
     int32_t *in = malloc(n * sizeof(int32_t));
     for (long i = 0; i < n; ++i)
       in[i] = input(i);
-    char path[4096];
-    snprintf(path, sizeof(path), "%s.in", prefix);
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(in, sizeof(int32_t), n, f) != (size_t)n)
-      return 2;
-    fclose(f);
+    write_raw("in", in, n * sizeof(int32_t));
     return 0;
   }
   if (!strcmp(mode, "loop")) {
     long n = atol(argv[3]);
-    int32_t *got = readFile("out", 3 * sizeof(int32_t));
+    int32_t *got = read_raw("out", 3 * sizeof(int32_t));
     /* Outputs start as zeros: max from 0, min from 0. */
     uint32_t sum = 0;
     int32_t max = 0, min = 0;
@@ -102,7 +79,7 @@ int main(int argc, char **argv) {
   long total = s[0] * s[1] * s[2];
   int ids = !strcmp(mode, "ids");
   size_t per = ids ? 3 : 2;
-  int32_t *got = readFile("out", total * per * sizeof(int32_t));
+  int32_t *got = read_raw("out", total * per * sizeof(int32_t));
   int32_t *want = malloc(total * per * sizeof(int32_t));
   for (long z = 0; z < s[2]; ++z)
     for (long y = 0; y < s[1]; ++y)

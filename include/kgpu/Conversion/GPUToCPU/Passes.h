@@ -1,7 +1,10 @@
 //===- Passes.h - GPU form to CPU loop nests --------------------*- C++ -*-===//
 //
-// The `kgpu-gpu-to-cpu` pass and the `kgpu-gpu-to-cpu-llvm` pipeline (the
-// whole lowering of a GPU-form module to the LLVM dialect for the CPU).
+// The CPU target's conversion passes (`convert-gpu-to-cpu`,
+// `convert-kgpu-mma-to-loops`, `kgpu-cpu-*`; registered by
+// registerKgpuConversionPasses() in kgpu/Conversion/Passes.h) and the
+// builder of the `kgpu-gpu-to-cpu-llvm` pipeline (the whole lowering of a
+// GPU-form module to the LLVM dialect for the CPU).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,8 +23,12 @@
 namespace mlir {
 namespace kgpu {
 
-#define GEN_PASS_DECL
-#include "kgpu/Conversion/GPUToCPU/Passes.h.inc"
+#define GEN_PASS_DECL_CONVERTGPUTOCPU
+#define GEN_PASS_DECL_CONVERTKGPUMMATOLOOPS
+#define GEN_PASS_DECL_KGPUCPUCHECKPRIVATEMEMORY
+#define GEN_PASS_DECL_KGPUCPUDEFINEDIVISION
+#define GEN_PASS_DECL_KGPUCPUALLOCATEHEAPFRAMES
+#include "kgpu/Conversion/Passes.h.inc"
 
 /// Prefix of the exported C entry point of each kernel: `kgpu_cpu_<kernel>`.
 inline constexpr llvm::StringLiteral kCPUEntryPrefix = "kgpu_cpu_";
@@ -36,12 +43,9 @@ struct GPUToCPUPipelineOptions
 };
 
 /// Adds the whole lowering of a GPU-form module to the LLVM dialect:
-/// `kgpu-gpu-to-cpu`, cleanups, and the upstream conversions to LLVM.
+/// `convert-gpu-to-cpu`, cleanups, and the upstream conversions to LLVM.
 void buildGPUToCPULLVMPipeline(OpPassManager &pm,
                                const GPUToCPUPipelineOptions &options);
-
-/// Registers `kgpu-gpu-to-cpu` and the `kgpu-gpu-to-cpu-llvm` pipeline.
-void registerGPUToCPUPasses();
 
 } // namespace kgpu
 } // namespace mlir

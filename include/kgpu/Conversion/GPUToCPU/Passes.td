@@ -10,7 +10,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def KgpuGPUToCPUPass : Pass<"kgpu-gpu-to-cpu", "::mlir::ModuleOp"> {
+def ConvertGPUToCPU : Pass<"convert-gpu-to-cpu", "::mlir::ModuleOp"> {
   let summary = "Turns GPU-form kernels into CPU functions that run "
                 "work-groups as loop nests (loop fission at barriers)";
   let description = [{
@@ -58,7 +58,7 @@ def KgpuGPUToCPUPass : Pass<"kgpu-gpu-to-cpu", "::mlir::ModuleOp"> {
     work-groups may run on several threads. Device helpers that use ids,
     barriers or kgpu ops are inlined; the others move to the top-level
     module. Tensor-core (`kgpu.mma_*`) ops must have been lowered by
-    `kgpu-mma-to-loops` first.
+    `convert-kgpu-mma-to-loops` first.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -74,7 +74,8 @@ def KgpuGPUToCPUPass : Pass<"kgpu-gpu-to-cpu", "::mlir::ModuleOp"> {
   ];
 }
 
-def KgpuMMAToLoopsPass : Pass<"kgpu-mma-to-loops", "::mlir::ModuleOp"> {
+def ConvertKgpuMMAToLoops
+    : Pass<"convert-kgpu-mma-to-loops", "::mlir::ModuleOp"> {
   let summary = "Tensor-core ops as loops over whole tiles, for the CPU";
   let description = [{
     Upstream has no CPU lowering of matrix fragments. On the CPU a fragment
@@ -92,7 +93,7 @@ def KgpuMMAToLoopsPass : Pass<"kgpu-mma-to-loops", "::mlir::ModuleOp"> {
   ];
 }
 
-def KgpuCPUDefineDivisionPass
+def KgpuCPUDefineDivision
     : Pass<"kgpu-cpu-define-division", "::mlir::ModuleOp"> {
   let summary = "Integer division and remainder that never trap, with the "
                 "results NVIDIA GPUs give";
@@ -115,16 +116,16 @@ def KgpuCPUDefineDivisionPass
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
-def KgpuCPUCheckPrivateMemoryPass
+def KgpuCPUCheckPrivateMemory
     : Pass<"kgpu-cpu-check-private-memory", "::mlir::ModuleOp"> {
   let summary = "Bounds the private memory of a work-item for the CPU target";
   let description = [{
     A kgpu-specific limit (upstream has no such check). Sums the statically
     sized private `memref.alloca`s of every GPU-form kernel and of the
     device functions it may call (each once); a total over `limit` bytes is
-    an error at the largest of them. Together with the
-    per-call bound of `kgpu-cpu-heap-frames` this keeps every CPU kernel's
-    memory finite and known at compile time.
+    an error at the largest of them. Together with the per-call bound of
+    `kgpu-cpu-allocate-heap-frames` this keeps every CPU kernel's memory
+    finite and known at compile time.
   }];
   let options = [
     Option<"limit", "limit", "uint64_t", /*default=*/"256u << 20",
@@ -132,14 +133,15 @@ def KgpuCPUCheckPrivateMemoryPass
   ];
 }
 
-def KgpuCPUHeapFramesPass : Pass<"kgpu-cpu-heap-frames", "::mlir::ModuleOp"> {
+def KgpuCPUAllocateHeapFrames
+    : Pass<"kgpu-cpu-allocate-heap-frames", "::mlir::ModuleOp"> {
   let summary = "Moves the large arrays of CPU functions from the stack to "
                 "one heap block per call";
   let description = [{
     Upstream's memref lowering puts every `memref.alloca` in the stack frame;
     large private arrays, local memory and the per-work-item storage of
     values kept across barriers (all entry-block allocas after
-    `kgpu-gpu-to-cpu`) would overflow the worker thread's stack. For each
+    `convert-gpu-to-cpu`) would overflow the worker thread's stack. For each
     `func.func`, the statically sized entry-block allocas stay on the stack
     while they fit in `stack-budget` bytes (in order); the others become
     `memref.view`s of one `memref.alloc` (64-byte aligned offsets) made at

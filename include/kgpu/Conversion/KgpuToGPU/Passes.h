@@ -15,15 +15,12 @@
 namespace mlir {
 namespace kgpu {
 
-#define GEN_PASS_DECL
-#include "kgpu/Conversion/KgpuToGPU/Passes.h.inc"
+#define GEN_PASS_DECL_CONVERTKGPUTOGPU
+#include "kgpu/Conversion/Passes.h.inc"
 
 /// Patterns converting kgpu ids, barriers, shuffles and subgroup reductions
 /// inside gpu.func/func.func bodies to the gpu dialect.
 void populateKgpuToGPUPatterns(RewritePatternSet &patterns);
-
-#define GEN_PASS_REGISTRATION
-#include "kgpu/Conversion/KgpuToGPU/Passes.h.inc"
 
 } // namespace kgpu
 } // namespace mlir

@@ -20,8 +20,11 @@
 namespace mlir {
 namespace kgpu {
 
-#define GEN_PASS_DECL
-#include "kgpu/Conversion/KgpuToNVVM/Passes.h.inc"
+#define GEN_PASS_DECL_KGPUNVVMATTRIBUTELOCALMEMORY
+#define GEN_PASS_DECL_KGPUNVVMAPPLYFPCONTRACT
+#define GEN_PASS_DECL_KGPUPREPARENVVM
+#define GEN_PASS_DECL_KGPUCONVERTGPUTONVVM
+#include "kgpu/Conversion/Passes.h.inc"
 
 /// Patterns lowering what the GPU form still holds for NVVM: kgpu atomics
 /// (to memref atomics), subgroup queries (warp size 32) and kgpu MMA ops with
@@ -31,9 +34,6 @@ void populateKgpuToNVVMPreparationPatterns(RewritePatternSet &patterns);
 /// Lowers kgpu tensor-core ops under `root` to nvvm.wmma.* (WMMA shapes),
 /// converting fragment values, also where scf ops carry them.
 LogicalResult lowerMmaToWMMA(Operation *root);
-
-#define GEN_PASS_REGISTRATION
-#include "kgpu/Conversion/KgpuToNVVM/Passes.h.inc"
 
 } // namespace kgpu
 } // namespace mlir

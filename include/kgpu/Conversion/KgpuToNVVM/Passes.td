@@ -11,8 +11,8 @@
 
 include "mlir/Pass/PassBase.td"
 
-def KgpuLocalAllocToAttribution
-    : Pass<"kgpu-local-alloc-to-attribution", "mlir::gpu::GPUModuleOp"> {
+def KgpuNVVMAttributeLocalMemory
+    : Pass<"kgpu-nvvm-attribute-local-memory", "mlir::gpu::GPUModuleOp"> {
   let summary = "Work-group memory allocations of kernels to gpu.func "
                 "workgroup attributions";
   let description = [{
@@ -39,8 +39,8 @@ def KgpuLocalAllocToAttribution
                            "mlir::memref::MemRefDialect"];
 }
 
-def KgpuApplyFPContract
-    : Pass<"kgpu-apply-fp-contract", "mlir::gpu::GPUModuleOp"> {
+def KgpuNVVMApplyFPContract
+    : Pass<"kgpu-nvvm-apply-fp-contract", "mlir::gpu::GPUModuleOp"> {
   let summary = "Mark float arithmetic contractible as the source language "
                 "or --fp-contract asks";
   let description = [{

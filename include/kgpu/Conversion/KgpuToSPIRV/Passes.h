@@ -26,8 +26,15 @@ class OpPassManager;
 
 namespace kgpu {
 
-#define GEN_PASS_DECL
-#include "kgpu/Conversion/KgpuToSPIRV/Passes.h.inc"
+#define GEN_PASS_DECL_CONVERTKGPUTOSPIRV
+#define GEN_PASS_DECL_KGPUSPIRVATTACHTARGET
+#define GEN_PASS_DECL_KGPUSPIRVCOMPLETEVCE
+#define GEN_PASS_DECL_KGPUSPIRVEMULATEFLOATATOMICS
+#define GEN_PASS_DECL_KGPUSPIRVFORBIDCONTRACTION
+#define GEN_PASS_DECL_KGPUSPIRVPACKSCALARS
+#define GEN_PASS_DECL_KGPUSPIRVSPECIALIZEWORKGROUPSIZE
+#define GEN_PASS_DECL_KGPUSPIRVSPLITKERNELS
+#include "kgpu/Conversion/Passes.h.inc"
 
 /// Patterns lowering the kgpu ops that remain in the GPU form to SPIR-V:
 /// `kgpu.atomic_rmw` (integer kinds to `spirv.Atomic*`, float add/sub to
@@ -81,16 +88,10 @@ struct GPUToSPIRVPipelineOptions
 /// builtin.module): attach the target, emulate float atomics, convert
 /// (upstream GPU/SCF/arith/memref/func/math + kgpu patterns), split into one
 /// spirv.module per kernel, then `spirv-lower-abi-attrs`, kgpu's scalar
-/// packing, `kgpu-spirv-no-contraction` (fp-contract=off) and
+/// packing, `kgpu-spirv-forbid-contraction` (fp-contract=off) and
 /// `spirv-update-vce` on every spirv.module.
 void buildGPUToSPIRVPipeline(OpPassManager &pm,
                              const GPUToSPIRVPipelineOptions &options);
-
-#define GEN_PASS_REGISTRATION
-#include "kgpu/Conversion/KgpuToSPIRV/Passes.h.inc"
-
-/// Registers the passes above and the `kgpu-gpu-to-spirv` pipeline.
-void registerKgpuToSPIRVPassesAndPipelines();
 
 } // namespace kgpu
 } // namespace mlir

@@ -19,7 +19,7 @@ def KgpuSPIRVAttachTarget
     to what it actually uses. Also sets `spirv.entry_point_abi` on every
     kernel: with its fixed `kgpu.workgroup_size`, or, for a kernel that
     accepts any size at launch, without a size (and a marker with the
-    default size for kgpu-spirv-workgroup-size-spec-constants).
+    default size for kgpu-spirv-specialize-workgroup-size).
   }];
   let options = [
     Option<"subgroupSize", "subgroup-size", "unsigned", "32",
@@ -116,8 +116,8 @@ def KgpuSPIRVSplitKernels
   let dependentDialects = ["mlir::spirv::SPIRVDialect"];
 }
 
-def KgpuSPIRVWorkgroupSizeSpecConstants
-    : Pass<"kgpu-spirv-workgroup-size-spec-constants", "mlir::spirv::ModuleOp"> {
+def KgpuSPIRVSpecializeWorkgroupSize
+    : Pass<"kgpu-spirv-specialize-workgroup-size", "mlir::spirv::ModuleOp"> {
   let summary = "Make the work-group size of a kernel that does not fix it "
                 "specialization constants";
   let description = [{
@@ -150,8 +150,8 @@ def KgpuSPIRVCompleteVCE
   }];
 }
 
-def KgpuSPIRVNoContraction
-    : Pass<"kgpu-spirv-no-contraction", "mlir::spirv::ModuleOp"> {
+def KgpuSPIRVForbidContraction
+    : Pass<"kgpu-spirv-forbid-contraction", "mlir::spirv::ModuleOp"> {
   let summary = "Decorate float arithmetic with NoContraction";
   let description = [{
     Written because upstream has no pass that forbids floating-point

@@ -1,6 +1,6 @@
-//===- LocalAllocToAttribution.cpp - local allocs to attributions ---------===//
+//===- AttributeLocalMemory.cpp - local allocs to attributions ---------===//
 //
-// kgpu-local-alloc-to-attribution: the first step of the NVVM lowering. The
+// kgpu-nvvm-attribute-local-memory: the first step of the NVVM lowering. The
 // GPU form keeps work-group memory as memref.alloc in memory space 3 (what
 // SPIR-V and the CPU take); NVVM needs gpu.func workgroup attributions.
 //
@@ -11,8 +11,8 @@
 
 namespace mlir {
 namespace kgpu {
-#define GEN_PASS_DEF_KGPULOCALALLOCTOATTRIBUTION
-#include "kgpu/Conversion/KgpuToNVVM/Passes.h.inc"
+#define GEN_PASS_DEF_KGPUNVVMATTRIBUTELOCALMEMORY
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 
@@ -30,8 +30,8 @@ bool isWorkgroupMemory(MemRefType type) {
   return false;
 }
 
-struct LocalAllocToAttributionPass
-    : mlir::kgpu::impl::KgpuLocalAllocToAttributionBase<LocalAllocToAttributionPass> {
+struct AttributeLocalMemoryPass
+    : mlir::kgpu::impl::KgpuNVVMAttributeLocalMemoryBase<AttributeLocalMemoryPass> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>()) {
       if (!func.isKernel())
