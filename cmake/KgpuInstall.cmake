@@ -1,6 +1,7 @@
 # Install rules of the kgpu SDK and its CMake package (find_package(kgpu)):
 # kgpu-translate, kgpu-run, libkgpu_runtime with its headers (the runtime's
-# own rules install those two), kgpuConfig.cmake and KgpuAddKernels.cmake.
+# own rules install those two), libkgpu_compiler with kgpu-c/Compiler.h,
+# kgpuConfig.cmake and KgpuAddKernels.cmake.
 include(CMakePackageConfigHelpers)
 
 set(KGPU_PACKAGE_VERSION 0.1.0)
@@ -10,6 +11,10 @@ set(KGPU_INSTALL_INCLUDEDIR include)
 set(KGPU_INSTALL_CMAKEDIR lib/cmake/kgpu)
 
 install(TARGETS kgpu-translate RUNTIME DESTINATION ${KGPU_INSTALL_BINDIR})
+# The compiler C API (include/kgpu-c/Compiler.h).
+install(TARGETS kgpu_compiler LIBRARY DESTINATION ${KGPU_INSTALL_LIBDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/include/kgpu-c/Compiler.h
+  DESTINATION ${KGPU_INSTALL_INCLUDEDIR}/kgpu-c)
 # Installed, kgpu-translate finds libMLIR and libLLVM where it was built
 # against them (Debian's /usr/lib/llvm-22/lib), and kgpu-run finds
 # libkgpu_runtime in the prefix.

@@ -14,7 +14,7 @@
 #include "kgpu/Conversion/Passes.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Pipelines/Pipelines.h"
-#include "kgpu/Target/NVVM/NVVMTarget.h"
+
 #include "kgpu/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -41,7 +41,6 @@ inline void registerAllPasses() {
   mlir::registerAllPasses();
   registerKgpuPasses();           // kgpu-level passes (Transforms)
   registerKgpuConversionPasses(); // kgpu/Conversion/Passes.td
-  registerKgpuNVVMTarget();       // the NVVM passes and kgpu-gpu-to-nvvm
   registerKgpuPipelines();        // the other named pipelines
 }
 

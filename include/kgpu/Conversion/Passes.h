@@ -10,6 +10,7 @@
 
 #include "kgpu/Conversion/GPUToCPU/Passes.h"
 #include "kgpu/Conversion/KgpuToGPU/Passes.h"
+#include "kgpu/Conversion/KgpuToNVVM/Passes.h"
 #include "kgpu/Conversion/KgpuToSPIRV/Passes.h"
 
 namespace mlir {

@@ -20,8 +20,6 @@
 include "kgpu/Conversion/KgpuToGPU/Passes.td"
 include "kgpu/Conversion/KgpuToSPIRV/Passes.td"
 include "kgpu/Conversion/GPUToCPU/Passes.td"
-// The NVVM conversions (kgpu-prepare-nvvm, MMA -> WMMA) move here from
-// include/kgpu/Target/NVVM/Passes.td:
-// include "kgpu/Conversion/KgpuToNVVM/Passes.td"
+include "kgpu/Conversion/KgpuToNVVM/Passes.td"
 
 #endif // KGPU_CONVERSION_PASSES_TD

@@ -1,23 +1,31 @@
-//===- NVVMTarget.cpp - CUDA code generation --------------------*- C++ -*-===//
+//===- NVVMTarget.cpp - CUDA serialization ----------------------*- C++ -*-===//
+//
+// Toolkit discovery and serialization for the CUDA target. The lowering is
+// the `kgpu-gpu-to-nvvm` pipeline (lib/Pipelines/NVVM.cpp); contraction
+// travels as fast-math flags (kgpu-nvvm-apply-fp-contract) and IEEE square root
+// as the answer to libdevice's __nvvm_reflect("__CUDA_PREC_SQRT"), given per
+// serialization: no process-wide LLVM option is written, so compilations
+// in one process do not see each other's options.
+//
+//===----------------------------------------------------------------------===//
 
 #include "kgpu/Target/NVVM/NVVMTarget.h"
 
-#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
-#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
-#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
-#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "kgpu/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
-#include "mlir/Transforms/Passes.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/Pass/Pass.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -25,14 +33,6 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <mutex>
-
-namespace mlir {
-namespace kgpu {
-#define GEN_PASS_DECL
-#define GEN_PASS_REGISTRATION
-#include "kgpu/Target/NVVM/Passes.h.inc"
-} // namespace kgpu
-} // namespace mlir
 
 using namespace mlir;
 using namespace mlir::kgpu;
@@ -59,15 +59,6 @@ std::optional<std::string> mlir::kgpu::findCUDAToolkit(StringRef explicitPath) {
       return root;
   }
   return std::nullopt;
-}
-
-/// Sets an LLVM command-line option of the NVPTX backend in process.
-static void setLLVMOption(StringRef name, StringRef value) {
-  auto options = llvm::cl::getRegisteredOptions();
-  auto it = options.find(name);
-  if (it == options.end())
-    return;
-  it->second->addOccurrence(1, name, value);
 }
 
 std::optional<std::string> mlir::kgpu::checkNVVMChip(StringRef chip) {
@@ -106,38 +97,6 @@ std::optional<std::string> mlir::kgpu::checkNVVMChip(StringRef chip) {
   return "not a CUDA GPU that kgpu compiles for (one of " + list + ")";
 }
 
-std::string mlir::kgpu::getDefaultPTXFeatures(StringRef chip) {
-  // PTX 8.0 covers sm_50 to sm_90a; LLVM picks the oldest PTX version that
-  // supports a newer chip (8.6 for sm_100, ...) when given none.
-  unsigned sm = 0;
-  if (chip.consume_front("sm_") && !chip.consumeInteger(10, sm) &&
-      (sm >= 100 || sm == 88))
-    return "";
-  return "+ptx80";
-}
-
-void mlir::kgpu::buildNVVMLoweringPipeline(OpPassManager &pm,
-                                           const NVVMTargetOptions &options) {
-  // The target first: kgpu-prepare-nvvm checks tensor-core ops against the
-  // chip it names.
-  GpuNVVMAttachTargetOptions attach;
-  attach.chip = options.chip;
-  attach.features = options.features;
-  attach.optLevel = options.optLevel;
-  if (options.linkLibdevice)
-    if (std::optional<std::string> libdevice = findLibdevice(options.cudaPath))
-      attach.linkLibs.push_back(*libdevice);
-  pm.addPass(createGpuNVVMAttachTarget(attach));
-  pm.addPass(createKgpuPrepareNVVM());
-  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
-  gpuPm.addPass(createSCFToControlFlowPass());
-  gpuPm.addPass(createConvertNVVMToLLVMPass());
-  gpuPm.addPass(createKgpuConvertGPUToNVVM());
-  gpuPm.addPass(createCanonicalizerPass());
-  gpuPm.addPass(createCSEPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-}
-
 std::optional<std::string> mlir::kgpu::findLibdevice(StringRef cudaPath) {
   std::optional<std::string> toolkit = findCUDAToolkit(cudaPath);
   if (!toolkit)
@@ -149,24 +108,22 @@ std::optional<std::string> mlir::kgpu::findLibdevice(StringRef cudaPath) {
   return libdevice.str().str();
 }
 
-/// Lowers `module` to NVVM, then links libdevice where the lowered code calls
-/// it (only math functions without a PTX instruction: sin, exp, ...).
-/// Without libdevice such calls are errors at their source location when
-/// `requireLibdevice`, and left as declarations otherwise.
-static LogicalResult lowerAndLink(ModuleOp module,
-                                  const NVVMTargetOptions &options,
-                                  bool requireLibdevice) {
+
+LogicalResult mlir::kgpu::lowerToNVVM(ModuleOp module,
+                                      const NVVMOptions &options,
+                                      bool requireLibdevice) {
   if (std::optional<std::string> error = checkNVVMChip(options.chip))
     return module.emitError("--chip='") << options.chip << "' is " << *error;
   PassManager pm(module.getContext());
-  if (failed(applyPassManagerCLOptions(pm)))
-    return failure();
-  NVVMTargetOptions opts = options;
-  opts.linkLibdevice = false;
-  buildNVVMLoweringPipeline(pm, opts);
+  // --mlir-print-ir-after-all and friends when the tool registered the pass
+  // manager options; this fails (harmlessly) in hosts that did not.
+  (void)applyPassManagerCLOptions(pm);
+  buildGPUToNVVMPipeline(pm, options);
   if (failed(pm.run(module)))
     return failure();
 
+  // libdevice only where the lowered code calls it: parsing and linking it
+  // is most of the compile time of a small kernel.
   SmallVector<LLVM::CallOp> calls;
   module.walk([&](LLVM::CallOp call) {
     if (std::optional<StringRef> callee = call.getCallee())
@@ -175,8 +132,7 @@ static LogicalResult lowerAndLink(ModuleOp module,
   });
   if (calls.empty())
     return success();
-  std::optional<std::string> libdevice =
-      options.linkLibdevice ? findLibdevice(options.cudaPath) : std::nullopt;
+  std::optional<std::string> libdevice = findLibdevice(options.cudaPath);
   if (!libdevice) {
     if (!requireLibdevice)
       return success();
@@ -214,46 +170,82 @@ static LogicalResult lowerAndLink(ModuleOp module,
   return success();
 }
 
-LogicalResult mlir::kgpu::lowerToNVVM(ModuleOp module,
-                                      const NVVMTargetOptions &options) {
-  return lowerAndLink(module, options, /*requireLibdevice=*/false);
+/// Answers libdevice's __nvvm_reflect("__CUDA_PREC_SQRT") with 1 (IEEE
+/// sqrt.rn, as nvcc's -prec-sqrt=true) before NVVMReflect folds the other
+/// queries. LLVM 22's NVVMReflect takes this answer only from the
+/// process-wide -nvvm-reflect-add option, which one compilation must not
+/// set for another.
+static void answerPrecSqrtReflect(llvm::Module &module) {
+  SmallVector<llvm::CallInst *> answered;
+  for (llvm::Function &function : module) {
+    StringRef name = function.getName();
+    if (name != "__nvvm_reflect" && name != "llvm.nvvm.reflect")
+      continue;
+    for (llvm::User *user : function.users()) {
+      auto *call = dyn_cast<llvm::CallInst>(user);
+      if (!call || call->getCalledFunction() != &function ||
+          call->arg_size() != 1)
+        continue;
+      const llvm::Value *arg = call->getArgOperand(0);
+      if (auto *inner = dyn_cast<llvm::CallInst>(arg))
+        if (inner->arg_size() == 1)
+          arg = inner->getArgOperand(0);
+      auto *global =
+          dyn_cast<llvm::GlobalVariable>(arg->stripPointerCasts());
+      if (!global || !global->hasInitializer())
+        continue;
+      auto *data =
+          dyn_cast<llvm::ConstantDataSequential>(global->getInitializer());
+      if (!data || !data->isString())
+        continue;
+      if (data->getAsString().rtrim('\0') == "__CUDA_PREC_SQRT")
+        answered.push_back(call);
+    }
+  }
+  for (llvm::CallInst *call : answered) {
+    call->replaceAllUsesWith(llvm::ConstantInt::get(call->getType(), 1));
+    call->eraseFromParent();
+  }
 }
 
-FailureOr<std::string>
-mlir::kgpu::compileToNVVMBinary(ModuleOp module, NVVMFormat format,
-                                const NVVMTargetOptions &options) {
+FailureOr<NVVMObjects>
+mlir::kgpu::serializeNVVM(ModuleOp module, const NVVMOptions &options,
+                          std::optional<NVVMFormat> binary) {
   std::optional<std::string> toolkit = findCUDAToolkit(options.cudaPath);
   if (!options.cudaPath.empty() && !toolkit)
     return module.emitError("--cuda-path '")
            << options.cudaPath
            << "' is not a CUDA toolkit (no bin/ptxas or "
               "nvvm/libdevice/libdevice.10.bc under it)";
-  if (format != NVVMFormat::PTX && !toolkit)
+  if (binary && *binary != NVVMFormat::PTX && !toolkit)
     return module.emitError(
         "ptxas is needed for cubin/fatbin but no CUDA toolkit was found: "
         "pass --cuda-path, set CUDA_ROOT or CUDA_HOME, or put ptxas on PATH");
 
-  // IEEE sqrt (sqrt.rn: llvm.sqrt, and libdevice's through
-  // __CUDA_PREC_SQRT); contraction as asked.
-  setLLVMOption("nvptx-prec-sqrtf32", "1");
-  setLLVMOption("nvvm-reflect-add", "__CUDA_PREC_SQRT=1");
-  setLLVMOption("nvptx-fma-level", options.fpContract == "off"    ? "0"
-                                   : options.fpContract == "fast" ? "2"
-                                                                  : "1");
-
-  if (failed(lowerAndLink(module, options, /*requireLibdevice=*/true)))
-    return failure();
-  PassManager pm(module.getContext());
-  if (failed(applyPassManagerCLOptions(pm)))
-    return failure();
-  GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget = format == NVVMFormat::PTX     ? "isa"
-                             : format == NVVMFormat::Cubin ? "bin"
-                                                           : "fatbin";
-  if (toolkit)
-    binary.toolkitPath = *toolkit;
-  pm.addPass(createGpuModuleToBinaryPass(binary));
-  if (failed(pm.run(module)))
+  // One LLVM code generation: the PTX comes through the ISA callback, the
+  // cubin or fatbin from ptxas on the same PTX.
+  std::string ptx;
+  auto onISA = [&](StringRef isa) { ptx = isa.str(); };
+  auto onLinked = [](llvm::Module &llvmModule) {
+    answerPrecSqrtReflect(llvmModule);
+  };
+  std::optional<SymbolTable> symbols;
+  auto getSymbols = [&]() -> SymbolTable * {
+    if (!symbols)
+      symbols.emplace(module);
+    return &*symbols;
+  };
+  gpu::CompilationTarget target = gpu::CompilationTarget::Assembly;
+  if (binary == NVVMFormat::Cubin)
+    target = gpu::CompilationTarget::Binary;
+  else if (binary == NVVMFormat::Fatbin)
+    target = gpu::CompilationTarget::Fatbin;
+  gpu::TargetOptions targetOptions(
+      toolkit.value_or(""), /*librariesToLink=*/{}, /*cmdOptions=*/"",
+      /*elfSection=*/"", target, getSymbols, /*initialLlvmIRCallback=*/{},
+      onLinked, /*optimizedLlvmIRCallback=*/{}, onISA);
+  if (failed(gpu::transformGpuModulesToBinaries(module, nullptr,
+                                                targetOptions)))
     return failure();
 
   SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
@@ -264,34 +256,36 @@ mlir::kgpu::compileToNVVMBinary(ModuleOp module, NVVMFormat format,
   if (objects.size() != 1)
     return module.emitError("expected one object in the gpu.binary");
   auto object = cast<gpu::ObjectAttr>(objects[0]);
-  return object.getObject().getValue().str();
+  NVVMObjects result;
+  if (target == gpu::CompilationTarget::Assembly) {
+    result.ptx = object.getObject().getValue().str();
+  } else {
+    result.ptx = std::move(ptx);
+    result.binary = object.getObject().getValue().str();
+  }
+  return result;
 }
 
-namespace {
-struct NVVMPipelineOptions : public PassPipelineOptions<NVVMPipelineOptions> {
-  Option<std::string> chip{*this, "chip", llvm::cl::desc("Target GPU"),
-                           llvm::cl::init("sm_90a")};
-  Option<std::string> features{
-      *this, "features",
-      llvm::cl::desc("PTX features (default: +ptx80, or the PTX version "
-                     "the chip needs)")};
-  Option<unsigned> optLevel{*this, "O", llvm::cl::desc("Optimization level"),
-                            llvm::cl::init(3)};
-};
-} // namespace
-
-void mlir::kgpu::registerKgpuNVVMTarget() {
-  registerKgpuNVVMPasses();
-  PassPipelineRegistration<NVVMPipelineOptions>(
-      "kgpu-gpu-to-nvvm",
-      "Lower the kgpu GPU form (workgroup attributions) to the NVVM and LLVM "
-      "dialects, ready for gpu-module-to-binary",
-      [](OpPassManager &pm, const NVVMPipelineOptions &o) {
-        NVVMTargetOptions options;
-        options.chip = o.chip;
-        options.features =
-            o.features.empty() ? getDefaultPTXFeatures(o.chip) : o.features.getValue();
-        options.optLevel = o.optLevel;
-        buildNVVMLoweringPipeline(pm, options);
-      });
+FailureOr<std::string>
+mlir::kgpu::compileToNVVMBinary(ModuleOp module, NVVMFormat format,
+                                const NVVMOptions &options) {
+  std::optional<std::string> toolkit = findCUDAToolkit(options.cudaPath);
+  if (!options.cudaPath.empty() && !toolkit)
+    return module.emitError("--cuda-path '")
+           << options.cudaPath
+           << "' is not a CUDA toolkit (no bin/ptxas or "
+              "nvvm/libdevice/libdevice.10.bc under it)";
+  if (format != NVVMFormat::PTX && !toolkit)
+    return module.emitError(
+        "ptxas is needed for cubin/fatbin but no CUDA toolkit was found: "
+        "pass --cuda-path, set CUDA_ROOT or CUDA_HOME, or put ptxas on PATH");
+  if (failed(lowerToNVVM(module, options, /*requireLibdevice=*/true)))
+    return failure();
+  FailureOr<NVVMObjects> objects = serializeNVVM(
+      module, options,
+      format == NVVMFormat::PTX ? std::nullopt : std::optional(format));
+  if (failed(objects))
+    return failure();
+  return objects->binary ? std::move(*objects->binary)
+                         : std::move(objects->ptx);
 }

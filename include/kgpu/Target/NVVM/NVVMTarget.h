@@ -1,45 +1,26 @@
-//===- NVVMTarget.h - CUDA code generation ----------------------*- C++ -*-===//
+//===- NVVMTarget.h - CUDA serialization ------------------------*- C++ -*-===//
 //
-// Lowers the GPU form (docs/codegen.md) to NVVM and serializes it to PTX,
-// cubin or fatbin through upstream's NVVM target (`gpu-module-to-binary`).
+// The CUDA target: toolkit discovery, and serialization of the GPU form,
+// lowered by `kgpu-gpu-to-nvvm` (include/kgpu/Pipelines/Pipelines.h), to
+// PTX, cubin or fatbin through upstream's NVVM target.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef KGPU_TARGET_NVVM_NVVMTARGET_H
 #define KGPU_TARGET_NVVM_NVVMTARGET_H
 
+#include "kgpu/Pipelines/Options.h"
+
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/PatternMatch.h"
 #include "mlir/Support/LLVM.h"
 
 #include <optional>
 #include <string>
 
 namespace mlir {
-class OpPassManager;
 namespace kgpu {
 
 enum class NVVMFormat { PTX, Cubin, Fatbin };
-
-struct NVVMTargetOptions {
-  /// Target GPU; sm_90a (H100/H200) by default.
-  std::string chip = "sm_90a";
-  /// PTX ISA features; sm_90a needs at least PTX 8.0.
-  std::string features = "+ptx80";
-  unsigned optLevel = 3;
-  /// A CUDA toolkit (bin/ptxas, nvvm/libdevice/libdevice.10.bc). Empty:
-  /// CUDA_ROOT, CUDA_HOME, CUDA_PATH, then the directory above `ptxas` on
-  /// PATH.
-  std::string cudaPath;
-  /// Floating-point contraction: "off", "on" (fuse a*b+c where the backend
-  /// may) or "fast".
-  std::string fpContract = "on";
-  /// Link libdevice (when the toolkit has it). compileToNVVMBinary and
-  /// lowerToNVVM link it only when the lowered module calls it (math
-  /// functions PTX has no instruction for: sin, exp, ...): parsing and
-  /// linking libdevice is most of the compile time of a small kernel.
-  bool linkLibdevice = true;
-};
 
 /// The oldest GPU kgpu compiles for (PTX 8.0, warp-synchronous shuffles).
 constexpr unsigned kMinimumSM = 50;
@@ -48,10 +29,6 @@ constexpr unsigned kMinimumSM = 50;
 /// backend knows, sm_50 or newer), or nothing when it is.
 std::optional<std::string> checkNVVMChip(StringRef chip);
 
-/// The PTX features for `chip`: "+ptx80", or none (LLVM then takes the
-/// oldest PTX version that supports the chip) for chips PTX 8.0 predates.
-std::string getDefaultPTXFeatures(StringRef chip);
-
 /// nvvm/libdevice/libdevice.10.bc of the toolkit findCUDAToolkit finds.
 std::optional<std::string> findLibdevice(StringRef cudaPath);
 
@@ -59,32 +36,33 @@ std::optional<std::string> findLibdevice(StringRef cudaPath);
 /// one exists with `nvvm/libdevice/libdevice.10.bc` or `bin/ptxas`.
 std::optional<std::string> findCUDAToolkit(StringRef explicitPath);
 
-/// Patterns lowering what the GPU form still holds for NVVM: kgpu atomics
-/// (to memref atomics), subgroup queries (warp size 32) and kgpu MMA ops with
-/// WMMA shapes (to gpu.subgroup_mma_*).
-void populateKgpuToNVVMPreparationPatterns(RewritePatternSet &patterns);
+/// Lowers the GPU form `module` in place to the LLVM/NVVM dialects
+/// (`kgpu-gpu-to-nvvm`). When the lowered code calls libdevice (math PTX has
+/// no instruction for: sin, exp, ...), the toolkit's libdevice is attached
+/// to the NVVM target; without one such calls are errors at their source
+/// location when `requireLibdevice`, and left as declarations otherwise.
+LogicalResult lowerToNVVM(ModuleOp module, const NVVMOptions &options,
+                          bool requireLibdevice = false);
 
-/// Lowers kgpu tensor-core ops under `root` to nvvm.wmma.* (WMMA shapes),
-/// converting fragment values, also where scf ops carry them.
-LogicalResult lowerMmaToWMMA(Operation *root);
+/// The objects of one serialization.
+struct NVVMObjects {
+  std::string ptx;
+  /// The cubin or fatbin, when asked for.
+  std::optional<std::string> binary;
+};
 
-/// Adds the lowering from the GPU form to the LLVM/NVVM dialects (no
-/// serialization) to `pm`, which must run on a builtin.module.
-void buildNVVMLoweringPipeline(OpPassManager &pm,
-                               const NVVMTargetOptions &options);
+/// Serializes a module that lowerToNVVM lowered (one gpu.module), once: the
+/// PTX, and with `binary` (Cubin or Fatbin) also that object, assembled by
+/// ptxas from the same PTX. `module` is changed (the gpu.module becomes a
+/// gpu.binary).
+FailureOr<NVVMObjects> serializeNVVM(ModuleOp module,
+                                     const NVVMOptions &options,
+                                     std::optional<NVVMFormat> binary);
 
-/// Lowers `module` (GPU form with workgroup attributions) in place to the
-/// LLVM/NVVM dialects.
-LogicalResult lowerToNVVM(ModuleOp module, const NVVMTargetOptions &options);
-
-/// Lowers and serializes `module` in place; returns the object bytes of the
-/// single gpu.module (PTX text, cubin or fatbin).
+/// Lowers and serializes the GPU form `module` in place; returns the object
+/// bytes of the single gpu.module (PTX text, cubin or fatbin).
 FailureOr<std::string> compileToNVVMBinary(ModuleOp module, NVVMFormat format,
-                                           const NVVMTargetOptions &options);
-
-/// Registers `kgpu-prepare-nvvm`, `kgpu-convert-gpu-to-nvvm` and the
-/// `kgpu-gpu-to-nvvm` pipeline.
-void registerKgpuNVVMTarget();
+                                           const NVVMOptions &options);
 
 } // namespace kgpu
 } // namespace mlir

@@ -235,6 +235,24 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
                 "function";
     return success();
   }
+  if (name == "kgpu.source_language") {
+    // Written by the frontends (include/kgpu/Frontend/SourceLanguage.h).
+    auto dict = dyn_cast<DictionaryAttr>(attr.getValue());
+    if (!isa<ModuleOp>(op) || !dict ||
+        !isa_and_nonnull<StringAttr>(dict.get("name")))
+      return op->emitError("'")
+             << name << "' must be a dictionary with a string 'name' on a "
+                        "builtin.module";
+    if (Attribute fp = dict.get("fp_contract")) {
+      auto text = dyn_cast<StringAttr>(fp);
+      if (!text || !llvm::is_contained({StringRef("off"), StringRef("on"),
+                                        StringRef("fast")},
+                                       text.getValue()))
+        return op->emitError("'")
+               << name << "': fp_contract must be \"off\", \"on\" or \"fast\"";
+    }
+    return success();
+  }
   return op->emitError("unknown kgpu attribute '") << name << "'";
 }
 

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "kgpu/Target/NVVM/NVVMTarget.h"
+#include "kgpu/Conversion/KgpuToNVVM/Passes.h"
 
 #include "mlir/Conversion/ArithCommon/AttrToLLVMConverter.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
@@ -33,7 +33,7 @@
 namespace mlir {
 namespace kgpu {
 #define GEN_PASS_DEF_KGPUCONVERTGPUTONVVM
-#include "kgpu/Target/NVVM/Passes.h.inc"
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 

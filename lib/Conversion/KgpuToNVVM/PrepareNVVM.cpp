@@ -1,7 +1,7 @@
-//===- NVVMPreparation.cpp - GPU form to what NVVM accepts ------*- C++ -*-===//
+//===- PrepareNVVM.cpp - GPU form to what NVVM accepts ----------*- C++ -*-===//
 
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
-#include "kgpu/Target/NVVM/NVVMTarget.h"
+#include "kgpu/Conversion/KgpuToNVVM/Passes.h"
 #include "kgpu/Dialect/Kgpu/Utils/Atomics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -18,7 +18,7 @@
 namespace mlir {
 namespace kgpu {
 #define GEN_PASS_DEF_KGPUPREPARENVVM
-#include "kgpu/Target/NVVM/Passes.h.inc"
+#include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
 

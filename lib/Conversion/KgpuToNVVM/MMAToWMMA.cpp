@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
-#include "kgpu/Target/NVVM/NVVMTarget.h"
+#include "kgpu/Conversion/KgpuToNVVM/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -1,0 +1,87 @@
+//===- Registry.h - the frontends the compiler can import -------*- C++ -*-===//
+//
+// Each frontend registers its name, file extensions, source language and
+// import function once; the compiler driver (lib/Driver) picks one by
+// --import-<name> or by the input's extension. A new frontend registers
+// itself here and needs no change to the driver or the tools.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KGPU_FRONTEND_REGISTRY_H
+#define KGPU_FRONTEND_REGISTRY_H
+
+#include "kgpu/Frontend/SourceLanguage.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class SourceMgr;
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir {
+namespace kgpu {
+
+struct FrontendInfo {
+  /// The frontend's name ("kgc", "mlir"); --import-<name> forces it.
+  std::string name;
+  /// The file extensions it reads, with the dot (".kgc").
+  std::vector<std::string> extensions;
+  /// The language it imports; written into every module it returns (unless
+  /// the module already records one, as a .mlir file may).
+  SourceLanguage language;
+  /// Whether `language` is written into the module. The pass-through "mlir"
+  /// frontend does not: its language is what the module records, if
+  /// anything.
+  bool recordLanguage = true;
+  /// Imports buffer `bufferId` of `sourceMgr`. Errors are reported through
+  /// `context`'s diagnostic engine or printed (file:line:col, source line
+  /// and caret) to `errs`; returns null after an error.
+  std::function<OwningOpRef<ModuleOp>(llvm::SourceMgr &sourceMgr,
+                                      unsigned bufferId, MLIRContext &context,
+                                      llvm::raw_ostream &errs)>
+      import;
+  /// How the frontend's diagnostics print (file:line:col, source line and
+  /// caret, with the language's own line rules); null: MLIR's
+  /// SourceMgrDiagnosticHandler.
+  std::function<std::unique_ptr<ScopedDiagnosticHandler>(
+      llvm::SourceMgr &sourceMgr, MLIRContext &context, llvm::raw_ostream &os)>
+      makeDiagnosticHandler;
+  /// Whether the driver runs kgpu-frontend-cleanup (mem2reg, structuring,
+  /// buffer-access inference, convergence) on what `import` returns. The
+  /// pass-through "mlir" frontend does not: its input is kgpu IR already.
+  bool runCleanup = true;
+};
+
+/// Adds `info` to the registry (thread-safe). A second frontend with the
+/// same name replaces the first.
+void registerFrontend(FrontendInfo info);
+
+/// Registers the pass-through "mlir" frontend (.mlir files: kgpu-level or
+/// GPU-form IR, parsed as it is). The compiler driver registers it and every
+/// other frontend once per process (registerCompilerComponents).
+void registerMLIRFrontend();
+
+/// The frontend named `name`, or null.
+const FrontendInfo *lookupFrontend(StringRef name);
+
+/// The frontend that reads `filename` by its extension, or null.
+const FrontendInfo *lookupFrontendForFile(StringRef filename);
+
+/// The extensions of all frontends, for messages: ".kgc or .mlir".
+std::string describeFrontendExtensions();
+
+/// Registers kgc (lib/Frontend/KGC).
+void registerKGCFrontend();
+
+} // namespace kgpu
+} // namespace mlir
+
+#endif // KGPU_FRONTEND_REGISTRY_H

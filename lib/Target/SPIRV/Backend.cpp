@@ -1,0 +1,118 @@
+//===- Backend.cpp - the Vulkan target backend ----------------------------===//
+//
+// "vulkan": one SPIR-V binary per kernel, and the text forms (spirv-asm and,
+// through SPIRV-Cross, GLSL, MSL and HLSL).
+//
+//===----------------------------------------------------------------------===//
+
+#include "kgpu/Target/SPIRV/SPIRVTarget.h"
+#include "kgpu/Target/TargetBackend.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::kgpu;
+
+namespace {
+
+/// The "vulkan" object of a kernel's manifest entry (docs/bundle.md).
+llvm::json::Object describeScalarBlock(const SPIRVScalarBlock &block) {
+  using Storage = SPIRVScalarBlock::Storage;
+  llvm::json::Object scalars;
+  scalars["storage"] = block.storage == Storage::PushConstant ? "push_constant"
+                       : block.storage == Storage::StorageBuffer
+                           ? "storage_buffer"
+                           : "none";
+  if (block.storage == Storage::StorageBuffer)
+    scalars["binding"] = block.binding;
+  scalars["size"] = block.size;
+  llvm::json::Array members;
+  for (auto [param, offset] : block.members)
+    members.push_back(llvm::json::Object{{"param", param}, {"offset", offset}});
+  scalars["members"] = std::move(members);
+  return llvm::json::Object{{"scalars", std::move(scalars)}};
+}
+
+class SPIRVBackend final : public TargetBackend {
+public:
+  StringRef getName() const override { return "vulkan"; }
+
+  ArrayRef<StringRef> getEmitKinds() const override {
+    static const StringRef kinds[] = {"spirv", "spirv-asm", "glsl", "msl",
+                                      "hlsl"};
+    return kinds;
+  }
+
+  static void configure(SPIRVTargetOptions &options, const TargetConfig &config) {
+    options.fpContract = stringifyFPContract(config.fpContract).str();
+  }
+
+  LogicalResult compile(ModuleOp gpuForm, const TargetConfig &config,
+                        TargetResult &result) const override {
+    SPIRVTargetOptions options;
+    configure(options, config);
+    FailureOr<SmallVector<SPIRVKernel>> kernels =
+        compileToSPIRV(gpuForm, options);
+    if (failed(kernels))
+      return failure();
+    for (const SPIRVKernel &k : *kernels) {
+      result.kernelManifest[k.name] = describeScalarBlock(k.scalars);
+      result.payloads.push_back(
+          {"vulkan", "spirv", k.name,
+           std::string(reinterpret_cast<const char *>(k.words.data()),
+                       k.words.size() * sizeof(uint32_t))});
+    }
+    return success();
+  }
+
+  FailureOr<std::string> emit(ModuleOp gpuForm, StringRef kind,
+                              const TargetConfig &config) const override {
+    SPIRVTargetOptions options;
+    configure(options, config);
+    if (kind == "spirv-asm") {
+      FailureOr<OwningOpRef<ModuleOp>> spirv =
+          lowerToSPIRVDialect(gpuForm, options);
+      if (failed(spirv))
+        return failure();
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      (*spirv)->print(os);
+      os << "\n";
+      return text;
+    }
+    FailureOr<SmallVector<SPIRVKernel>> kernels =
+        compileToSPIRV(gpuForm, options);
+    if (failed(kernels))
+      return failure();
+    if (kind == "spirv") {
+      if (kernels->size() != 1) {
+        config.fail("--emit=spirv writes one kernel's binary, but the input "
+                    "has " +
+                    Twine(kernels->size()) + "; pick one with --kernel");
+        return failure();
+      }
+      const std::vector<uint32_t> &words = kernels->front().words;
+      return std::string(reinterpret_cast<const char *>(words.data()),
+                         words.size() * sizeof(uint32_t));
+    }
+    ShadingLanguage language = *parseShadingLanguage(kind);
+    std::string text;
+    for (const SPIRVKernel &k : *kernels) {
+      std::string error;
+      FailureOr<std::string> source =
+          crossCompile(k.words, k.name, language, error);
+      if (failed(source)) {
+        config.fail("cross-compiling '" + k.name + "': " + error);
+        return failure();
+      }
+      text += *source;
+    }
+    return text;
+  }
+};
+
+} // namespace
+
+void mlir::kgpu::registerSPIRVTargetBackend() {
+  registerTargetBackend(std::make_unique<SPIRVBackend>());
+}
