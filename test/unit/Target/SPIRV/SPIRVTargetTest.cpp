@@ -609,9 +609,10 @@ OwningOpRef<ModuleOp> toGPUForm(MLIRContext &context, llvm::SourceMgr &sm,
     return nullptr;
   }
   PassManager pm(&context);
+  buildFrontendCleanupPipeline(pm);
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  buildKgpuToGPUPipeline(pm, "alloc");
+  buildKgpuToGPUPipeline(pm);
   if (failed(pm.run(*module)))
     return nullptr;
   return module;
