@@ -373,13 +373,13 @@ struct CompilerSession::Impl {
   FailureOr<std::string> compile(std::unique_ptr<llvm::MemoryBuffer> input,
                                  StringRef filename);
 
-  static std::unique_ptr<ScopedDiagnosticHandler>
+  static std::shared_ptr<ScopedDiagnosticHandler>
   makeDiagnosticHandler(const FrontendInfo &frontend,
                         llvm::SourceMgr &sourceMgr, MLIRContext &context,
                         llvm::raw_ostream &os) {
     if (frontend.makeDiagnosticHandler)
       return frontend.makeDiagnosticHandler(sourceMgr, context, os);
-    return std::make_unique<SourceMgrDiagnosticHandler>(sourceMgr, &context,
+    return std::make_shared<SourceMgrDiagnosticHandler>(sourceMgr, &context,
                                                         os);
   }
 
@@ -453,7 +453,7 @@ CompilerSession::Impl::compile(std::unique_ptr<llvm::MemoryBuffer> input,
   unsigned bufferId = sourceMgr.AddNewSourceBuffer(std::move(input), {});
   // Diagnostics print with the source line and a caret (with the frontend's
   // own line rules where it has them).
-  std::unique_ptr<ScopedDiagnosticHandler> handler =
+  std::shared_ptr<ScopedDiagnosticHandler> handler =
       makeDiagnosticHandler(*frontend, sourceMgr, *context, errs);
   // Registered after the printer, so it sees every diagnostic first.
   DiagnosticEngine::HandlerID recorder =

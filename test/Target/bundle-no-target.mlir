@@ -1,11 +1,12 @@
 // When no target of a default bundle can compile the input, that is an
-// error, with each target's errors (and no "leaving out" warnings).
+// error (and no "leaving out" warnings). A barrier under divergent control
+// flow is rejected once, at the kgpu level (kgpu-verify-convergence), for
+// every target alike, before any target runs.
 // RUN: not kgpu-translate %s -o %t.kgpu 2>&1 | FileCheck %s
 // CHECK-NOT: warning
-// CHECK: bundle-no-target.mlir:[[@LINE+11]]:8: error: 'kgpu.mma_fill' op uses the tensor-core shape m16n8k16, which the CUDA target does not support yet
-// CHECK: bundle-no-target.mlir:[[@LINE+10]]:8: error: tensor-core ops are not supported on the Vulkan target
-// CHECK: bundle-no-target.mlir:[[@LINE+15]]:3: error: tensor-core ops are not supported on the Vulkan target
-// CHECK: bundle-no-target.mlir:[[@LINE+12]]:5: error: 'gpu.barrier' op is inside control flow that depends on the work-item id
+// CHECK: bundle-no-target.mlir:[[@LINE+14]]:5: error: barrier under divergent control flow: every work-item of the work-group must reach it
+// CHECK: bundle-no-target.mlir:[[@LINE+12]]:3: note: the condition of this 'scf.if' varies between the work-items of a work-group
+// CHECK-NOT: error: 'kgpu.mma_fill'
 // CHECK: kgpu-translate: error: no target can compile '{{.*}}bundle-no-target.mlir' (cuda,vulkan,cpu)
 // CHECK-NOT: warning
 func.func @k(%c: memref<?xf32> {kgpu.arg = #kgpu.arg<buffer, write>, kgpu.name = "c"},

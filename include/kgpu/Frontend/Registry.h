@@ -51,7 +51,9 @@ struct FrontendInfo {
   /// How the frontend's diagnostics print (file:line:col, source line and
   /// caret, with the language's own line rules); null: MLIR's
   /// SourceMgrDiagnosticHandler.
-  std::function<std::unique_ptr<ScopedDiagnosticHandler>(
+  /// (A shared_ptr: ScopedDiagnosticHandler's destructor is not virtual,
+  /// and one made by make_shared<Derived> deletes the Derived.)
+  std::function<std::shared_ptr<ScopedDiagnosticHandler>(
       llvm::SourceMgr &sourceMgr, MLIRContext &context, llvm::raw_ostream &os)>
       makeDiagnosticHandler;
   /// Whether the driver runs kgpu-frontend-cleanup (mem2reg, structuring,

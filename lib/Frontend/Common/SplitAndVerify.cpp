@@ -55,12 +55,12 @@ LogicalResult mlir::kgpu::splitAndVerify(
       (void)process(sourceMgr, context, os);
       return verifier.verify();
     }
-    std::unique_ptr<ScopedDiagnosticHandler> handler;
+    std::shared_ptr<ScopedDiagnosticHandler> handler;
     if (makeHandler)
       handler = makeHandler(sourceMgr, context);
     else
       handler =
-          std::make_unique<SourceMgrDiagnosticHandler>(sourceMgr, &context);
+          std::make_shared<SourceMgrDiagnosticHandler>(sourceMgr, &context);
     return process(sourceMgr, context, os);
   };
   if (!options.splitInputFile)

@@ -25,8 +25,8 @@ void mlir::kgpu::registerKGCFrontend() {
   };
   info.makeDiagnosticHandler = [](llvm::SourceMgr &sourceMgr,
                                   MLIRContext &context, llvm::raw_ostream &os)
-      -> std::unique_ptr<ScopedDiagnosticHandler> {
-    return std::make_unique<::kgpu::kgc::SourceDiagnosticHandler>(
+      -> std::shared_ptr<ScopedDiagnosticHandler> {
+    return std::make_shared<::kgpu::kgc::SourceDiagnosticHandler>(
         sourceMgr, &context, os);
   };
   registerFrontend(std::move(info));

@@ -51,8 +51,10 @@ using InputProcessor = function_ref<LogicalResult(
 /// Installs the handler that prints diagnostics when they are not verified
 /// (for example kgc::SourceDiagnosticHandler); the default prints with a
 /// SourceMgrDiagnosticHandler.
+/// (A shared_ptr: ScopedDiagnosticHandler's destructor is not virtual,
+/// and one made by make_shared<Derived> deletes the Derived.)
 using DiagnosticHandlerFactory =
-    function_ref<std::unique_ptr<ScopedDiagnosticHandler>(
+    function_ref<std::shared_ptr<ScopedDiagnosticHandler>(
         llvm::SourceMgr &sourceMgr, MLIRContext &context)>;
 
 /// Runs `process` on `input` (or on each part of it) in a fresh context with
