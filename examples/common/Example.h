@@ -359,11 +359,11 @@ inline std::string jsonEscape(const std::string &s) {
 
 /// The figures of one device's run, as runOnDevices prints them.
 struct DeviceResult {
-  std::string label;  ///< e.g. "cuda:0"
-  std::string name;   ///< the device's name
+  std::string label; ///< e.g. "cuda:0"
+  std::string name;  ///< the device's name
   unsigned launches = 0;
   double minMs = 0, medianMs = 0;
-  double rate = 0;    ///< in `unit`; 0 when not measured
+  double rate = 0; ///< in `unit`; 0 when not measured
   std::string unit;
   std::string status; ///< "OK", "FAILED: ..." or "WRONG: ..."
 };

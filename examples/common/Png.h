@@ -20,9 +20,10 @@ namespace examples {
 /// pixel, row by row from the top. `text` entries (keyword, value; keywords
 /// of 1-79 Latin-1 characters) become tEXt chunks. On failure returns false
 /// and sets `error`.
-bool writePng(const std::string &path, uint32_t width, uint32_t height,
-              const std::vector<uint8_t> &rgb, std::string &error,
-              const std::vector<std::pair<std::string, std::string>> &text = {});
+bool writePng(
+    const std::string &path, uint32_t width, uint32_t height,
+    const std::vector<uint8_t> &rgb, std::string &error,
+    const std::vector<std::pair<std::string, std::string>> &text = {});
 
 } // namespace examples
 } // namespace kgpu

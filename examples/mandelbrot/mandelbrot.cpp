@@ -91,7 +91,8 @@ int main(int argc, char **argv) {
   Rate rate{static_cast<double>(pixels), 1e6, "Mpixel/s"};
   std::vector<DeviceResult> results;
   int rc = runOnDevices(
-      info, opts, rate, [&](kgpu::Device &dev, Measurement &m) -> kgpu::Status {
+      info, opts, rate,
+      [&](kgpu::Device &dev, Measurement &m) -> kgpu::Status {
         EXAMPLE_TRY(
             mod,
             kgpu::Module::loadFile(
@@ -124,12 +125,12 @@ int main(int argc, char **argv) {
     colour(image[i], &rgb[i * 3]);
   // The run's figures: one line per device in the PNG, and a JSON file.
   std::string figures;
-  std::string json = format("{\n  \"example\": \"mandelbrot\",\n"
-                            "  \"width\": %d,\n  \"height\": %d,\n"
-                            "  \"max_iterations\": %d,\n"
-                            "  \"image_device\": \"%s\",\n  \"devices\": [",
-                            v.width, v.height, maxIter,
-                            jsonEscape(imageDevice).c_str());
+  std::string json =
+      format("{\n  \"example\": \"mandelbrot\",\n"
+             "  \"width\": %d,\n  \"height\": %d,\n"
+             "  \"max_iterations\": %d,\n"
+             "  \"image_device\": \"%s\",\n  \"devices\": [",
+             v.width, v.height, maxIter, jsonEscape(imageDevice).c_str());
   for (size_t i = 0; i < results.size(); ++i) {
     const DeviceResult &r = results[i];
     figures += format("%s%s %s: %.3f ms (median %.3f ms of %u), %.2f %s, %s",

@@ -54,7 +54,9 @@ StringRef mlir::kgpu::stringifyUniformity(Uniformity u) {
   return "varying";
 }
 
-static Uniformity joinLevels(Uniformity a, Uniformity b) { return std::max(a, b); }
+static Uniformity joinLevels(Uniformity a, Uniformity b) {
+  return std::max(a, b);
+}
 
 namespace {
 
@@ -112,17 +114,17 @@ bool isPrivateAlloca(Operation *op) {
 /// operands) produces, if it is a source of variation.
 std::optional<Uniformity> sourceUniformity(Operation *op,
                                            const UniformityOptions &options) {
-  if (isa<kgpu::GlobalIdOp, kgpu::LocalIdOp, kgpu::LaneIdOp,
-          kgpu::SubgroupIdOp, gpu::ThreadIdOp, gpu::GlobalIdOp, gpu::LaneIdOp,
-          gpu::SubgroupIdOp>(op))
+  if (isa<kgpu::GlobalIdOp, kgpu::LocalIdOp, kgpu::LaneIdOp, kgpu::SubgroupIdOp,
+          gpu::ThreadIdOp, gpu::GlobalIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp>(
+          op))
     return Uniformity::Varying;
   // Atomics return what the memory held when this work-item got to it;
   // shuffles and subgroup reductions differ between work-items (between
   // subgroups at least).
   if (isa<kgpu::AtomicRMWOp, kgpu::AtomicCASOp, memref::AtomicRMWOp,
-          memref::GenericAtomicRMWOp, LLVM::AtomicRMWOp,
-          LLVM::AtomicCmpXchgOp, kgpu::ShuffleOp, kgpu::SubgroupReduceOp,
-          gpu::ShuffleOp, gpu::SubgroupReduceOp>(op))
+          memref::GenericAtomicRMWOp, LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp,
+          kgpu::ShuffleOp, kgpu::SubgroupReduceOp, gpu::ShuffleOp,
+          gpu::SubgroupReduceOp>(op))
     return Uniformity::Varying;
   if (isa<kgpu::GroupIdOp, gpu::BlockIdOp, gpu::ClusterIdOp,
           gpu::ClusterBlockIdOp>(op))
@@ -181,10 +183,10 @@ public:
           !argLattices.empty()) {
         ProgramPoint *point = getProgramPointBefore(forOp.getBody());
         Uniformity level = Uniformity::Uniform;
-        for (Value bound : {forOp.getLowerBound(), forOp.getUpperBound(),
-                            forOp.getStep()})
-          level = joinLevels(level,
-                       getLatticeElementFor(point, bound)->getValue().get());
+        for (Value bound :
+             {forOp.getLowerBound(), forOp.getUpperBound(), forOp.getStep()})
+          level = joinLevels(
+              level, getLatticeElementFor(point, bound)->getValue().get());
         propagateIfChanged(argLattices[0],
                            argLattices[0]->join(UniformityValue(level)));
         setAllToEntryStates(argLattices.drop_front(
@@ -203,8 +205,8 @@ public:
     if (auto arg = dyn_cast<BlockArgument>(lattice->getAnchor())) {
       Block *block = arg.getOwner();
       Operation *parent = block->getParentOp();
-      if (parent && block->isEntryBlock() &&
-          isa<FunctionOpInterface>(parent) && isKernelFunction(parent))
+      if (parent && block->isEntryBlock() && isa<FunctionOpInterface>(parent) &&
+          isKernelFunction(parent))
         level = Uniformity::Uniform;
     }
     propagateIfChanged(lattice, lattice->join(UniformityValue(level)));
@@ -306,9 +308,8 @@ struct UniformityInfo::Impl {
 
   Uniformity control(Operation *op) const {
     Uniformity level = Uniformity::Uniform;
-    forEachDecision(op, [&](Operation *, Uniformity d) {
-      level = joinLevels(level, d);
-    });
+    forEachDecision(
+        op, [&](Operation *, Uniformity d) { level = joinLevels(level, d); });
     return level;
   }
 
@@ -318,8 +319,8 @@ struct UniformityInfo::Impl {
 };
 
 /// Raises the seed of `v` to `level` where the analysis has less.
-static void raise(DenseMap<Value, Uniformity> &seeds, Value v,
-                  Uniformity level, Uniformity current) {
+static void raise(DenseMap<Value, Uniformity> &seeds, Value v, Uniformity level,
+                  Uniformity current) {
   if (level <= current)
     return;
   Uniformity &seed = seeds[v];

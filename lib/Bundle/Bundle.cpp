@@ -43,11 +43,12 @@ std::string kgpu::bundle::write(llvm::json::Object manifest,
   llvm::json::Array entries;
   uint64_t offset = 0;
   for (const Payload &p : payloads) {
-    llvm::json::Object entry{{KGPU_MANIFEST_TARGET, p.target},
-                             {KGPU_MANIFEST_FORMAT, p.format},
-                             {KGPU_MANIFEST_OFFSET, static_cast<int64_t>(offset)},
-                             {KGPU_MANIFEST_SIZE, static_cast<int64_t>(p.data.size())},
-                             {KGPU_MANIFEST_SHA256, sha256Hex(p.data)}};
+    llvm::json::Object entry{
+        {KGPU_MANIFEST_TARGET, p.target},
+        {KGPU_MANIFEST_FORMAT, p.format},
+        {KGPU_MANIFEST_OFFSET, static_cast<int64_t>(offset)},
+        {KGPU_MANIFEST_SIZE, static_cast<int64_t>(p.data.size())},
+        {KGPU_MANIFEST_SHA256, sha256Hex(p.data)}};
     if (!p.kernel.empty())
       entry[KGPU_MANIFEST_KERNEL] = p.kernel;
     entries.push_back(std::move(entry));
@@ -162,11 +163,14 @@ llvm::Expected<Bundle> kgpu::bundle::read(llvm::StringRef bytes) {
     llvm::json::Object *object = entry.getAsObject();
     if (!object)
       return corrupt("payload #" + llvm::Twine(i) + " is not an object");
-    std::optional<llvm::StringRef> target = object->getString(KGPU_MANIFEST_TARGET);
-    std::optional<llvm::StringRef> format = object->getString(KGPU_MANIFEST_FORMAT);
+    std::optional<llvm::StringRef> target =
+        object->getString(KGPU_MANIFEST_TARGET);
+    std::optional<llvm::StringRef> format =
+        object->getString(KGPU_MANIFEST_FORMAT);
     std::optional<int64_t> offset = object->getInteger(KGPU_MANIFEST_OFFSET);
     std::optional<int64_t> size = object->getInteger(KGPU_MANIFEST_SIZE);
-    std::optional<llvm::StringRef> checksum = object->getString(KGPU_MANIFEST_SHA256);
+    std::optional<llvm::StringRef> checksum =
+        object->getString(KGPU_MANIFEST_SHA256);
     if (!target || !format || !offset || !size || !checksum)
       return corrupt("payload #" + llvm::Twine(i) +
                      " lacks target, format, offset, size or sha256");
@@ -178,12 +182,14 @@ llvm::Expected<Bundle> kgpu::bundle::read(llvm::StringRef bytes) {
     llvm::StringRef data = payloadArea.substr(*offset, *size);
     if (sha256Hex(data) != *checksum)
       return corrupt("payload #" + llvm::Twine(i) + " (" + *target + ", " +
-                     *format + ") does not match its checksum (the file was "
+                     *format +
+                     ") does not match its checksum (the file was "
                      "modified or damaged)");
     Payload p;
     p.target = target->str();
     p.format = format->str();
-    if (std::optional<llvm::StringRef> kernel = object->getString(KGPU_MANIFEST_KERNEL))
+    if (std::optional<llvm::StringRef> kernel =
+            object->getString(KGPU_MANIFEST_KERNEL))
       p.kernel = kernel->str();
     p.data = data.str();
     result.payloads.push_back(std::move(p));

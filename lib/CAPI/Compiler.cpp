@@ -119,8 +119,7 @@ kgpuc_status compile(kgpuc_options options, const char *file,
       message = record.file.empty()
                     ? record.message
                     : record.file + ":" + std::to_string(record.line) + ":" +
-                          std::to_string(record.column) + ": " +
-                          record.message;
+                          std::to_string(record.column) + ": " + record.message;
       break;
     }
   return setError(status, message);
@@ -152,7 +151,8 @@ const char *kgpuc_status_string(kgpuc_status status) {
 
 kgpuc_status kgpuc_options_create(kgpuc_options *out) {
   if (!out)
-    return setError(KGPUC_ERROR_INVALID_ARGUMENT, "the options pointer is null");
+    return setError(KGPUC_ERROR_INVALID_ARGUMENT,
+                    "the options pointer is null");
   *out = new (std::nothrow) kgpuc_options_t();
   if (!*out)
     return setError(KGPUC_ERROR_OUT_OF_MEMORY, "out of memory");

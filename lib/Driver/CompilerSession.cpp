@@ -42,8 +42,8 @@ using namespace mlir::kgpu;
 namespace {
 
 const char *const kEmitKinds[] = {
-    "mlir", "kgpu",      "gpu",  "llvm", "ptx", "cubin", "fatbin", "spirv",
-    "spirv-asm", "glsl", "msl",  "hlsl", "cpu", "bundle", "manifest"};
+    "mlir",      "kgpu", "gpu", "llvm", "ptx", "cubin",  "fatbin",  "spirv",
+    "spirv-asm", "glsl", "msl", "hlsl", "cpu", "bundle", "manifest"};
 
 /// The target (and what it is called in "built without the ... target")
 /// that writes each --emit kind, for a build without that backend.
@@ -191,8 +191,7 @@ std::unique_ptr<llvm::MemoryBuffer> readInput(StringRef name,
       return nullptr;
     }
   }
-  return llvm::MemoryBuffer::getMemBufferCopy(data,
-                                              isStdin ? "<stdin>" : name);
+  return llvm::MemoryBuffer::getMemBufferCopy(data, isStdin ? "<stdin>" : name);
 }
 
 std::string print(Operation *op) {
@@ -294,8 +293,8 @@ struct CompilerSession::Impl {
   void fail(const Twine &message) {
     errs << options.toolName << ": error: " << message << "\n";
     if (callback)
-      callback(DiagnosticRecord{"", 0, 0, DiagnosticSeverity::Error,
-                                message.str()});
+      callback(
+          DiagnosticRecord{"", 0, 0, DiagnosticSeverity::Error, message.str()});
   }
 
   /// Hands the file:line:col diagnostics a frontend printed to `callback`.
@@ -386,8 +385,9 @@ struct CompilerSession::Impl {
   /// --verify-diagnostics / --split-input-file: imports each part of
   /// `input` on its own (with --emit=mlir), checking or printing its
   /// diagnostics.
-  FailureOr<std::string> importParts(const FrontendInfo &frontend,
-                                     std::unique_ptr<llvm::MemoryBuffer> input) {
+  FailureOr<std::string>
+  importParts(const FrontendInfo &frontend,
+              std::unique_ptr<llvm::MemoryBuffer> input) {
     if (options.emit != "mlir") {
       fail("--verify-diagnostics and --split-input-file check the import: "
            "use them with --emit=mlir");
@@ -440,9 +440,8 @@ CompilerSession::Impl::compile(std::unique_ptr<llvm::MemoryBuffer> input,
                                      ? lookupFrontendForFile(filename)
                                      : lookupFrontend(options.language);
   if (!frontend) {
-    fail("cannot tell the language of '" + filename +
-         "' from its extension (" + describeFrontendExtensions() +
-         "); use --import-kgc");
+    fail("cannot tell the language of '" + filename + "' from its extension (" +
+         describeFrontendExtensions() + "); use --import-kgc");
     return failure();
   }
 
@@ -663,9 +662,8 @@ CompilerSession::compile(std::unique_ptr<llvm::MemoryBuffer> input,
 FailureOr<std::string> CompilerSession::compileFile(StringRef filename) {
   // The language first: an unknown extension is an error before any read.
   if (impl->options.language.empty() && !lookupFrontendForFile(filename)) {
-    fail("cannot tell the language of '" + filename +
-         "' from its extension (" + describeFrontendExtensions() +
-         "); use --import-kgc");
+    fail("cannot tell the language of '" + filename + "' from its extension (" +
+         describeFrontendExtensions() + "); use --import-kgc");
     return failure();
   }
   std::string error;
@@ -679,9 +677,7 @@ FailureOr<std::string> CompilerSession::compileFile(StringRef filename) {
 
 void CompilerSession::fail(const Twine &message) { impl->fail(message); }
 
-StringRef CompilerSession::getPartsOutput() const {
-  return impl->partsOutput;
-}
+StringRef CompilerSession::getPartsOutput() const { return impl->partsOutput; }
 
 unsigned CompilerSession::getNumGPUFormRuns() const {
   return impl->numGPUFormRuns;

@@ -27,11 +27,11 @@ namespace {
 
 /// The words of the status buffer.
 enum StatusWord : int64_t {
-  kSite = 0,      // 0: no violation; else the site's index + 1
-  kDim = 1,       // the dimension whose index is out of bounds
-  kIndexLo = 2,   // the index, as a 64-bit value in two words
+  kSite = 0,    // 0: no violation; else the site's index + 1
+  kDim = 1,     // the dimension whose index is out of bounds
+  kIndexLo = 2, // the index, as a 64-bit value in two words
   kIndexHi = 3,
-  kExtentLo = 4,  // the extent of that dimension
+  kExtentLo = 4, // the extent of that dimension
   kExtentHi = 5,
   kStatusWords = 8,
 };
@@ -75,8 +75,8 @@ private:
                              const Target &target);
   void check(const MemAccess &access, const Target &target);
   /// Records a violation at `site` (if it is the launch's first).
-  void record(OpBuilder &b, Location loc, int64_t site, Value dim,
-              Value index, Value extent);
+  void record(OpBuilder &b, Location loc, int64_t site, Value dim, Value index,
+              Value extent);
   Value sizeArg(unsigned arg);
   std::string describe(const Target &target);
 
@@ -148,8 +148,8 @@ Value KernelChecker::sizeArg(unsigned arg) {
   attrs.set(KgpuDialect::getArgNameAttrName(), b.getStringAttr(sizeName));
   attrs.set(KgpuDialect::getSizeOfAttrName(), b.getI32IntegerAttr(arg));
   unsigned index = kernel.getNumArguments();
-  (void)kernel.insertArgument(index, b.getI64Type(),
-                              attrs.getDictionary(ctx), kernel.getLoc());
+  (void)kernel.insertArgument(index, b.getI64Type(), attrs.getDictionary(ctx),
+                              kernel.getLoc());
   Value v = kernel.getArgument(index);
   sizeArgs[arg] = v;
   return v;
@@ -271,8 +271,8 @@ void KernelChecker::check(const MemAccess &access, const Target &target) {
     badIndex = arith::SelectOp::create(b, loc, bad, idx64[d], badIndex);
     badExtent = arith::SelectOp::create(b, loc, bad, ext[d], badExtent);
   }
-  Value notOk =
-      arith::XOrIOp::create(b, loc, ok, arith::ConstantIntOp::create(b, loc, 1, 1));
+  Value notOk = arith::XOrIOp::create(
+      b, loc, ok, arith::ConstantIntOp::create(b, loc, 1, 1));
   {
     auto ifBad = scf::IfOp::create(b, loc, notOk, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
@@ -359,7 +359,8 @@ LogicalResult KernelChecker::run() {
   NamedAttrList attrs;
   attrs.set(KgpuDialect::getArgAttrName(),
             ArgAttr::get(ctx, ArgKind::Buffer, kgpu::Access::ReadWrite));
-  attrs.set(KgpuDialect::getArgNameAttrName(), b.getStringAttr("__kgpu_bounds"));
+  attrs.set(KgpuDialect::getArgNameAttrName(),
+            b.getStringAttr("__kgpu_bounds"));
   attrs.set(KgpuDialect::getBoundsStatusAttrName(), b.getUnitAttr());
   auto statusType = MemRefType::get({kStatusWords}, b.getI32Type());
   unsigned statusIndex = kernel.getNumArguments();

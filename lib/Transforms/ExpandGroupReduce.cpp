@@ -18,7 +18,6 @@ namespace kgpu {
 using namespace mlir;
 using namespace mlir::kgpu;
 
-
 /// The subgroup path: each subgroup reduces its values, lane 0 stores the
 /// partial at its subgroup's slot, a barrier, then every work-item folds all
 /// partials in the same order (so each gets the same total without a
@@ -44,15 +43,15 @@ static Value buildSubgroupPath(OpBuilder &b, Location loc, ReductionKind kind,
   }
   BarrierOp::create(b, loc, MemFence::Local);
   Value identity = createReductionIdentity(b, loc, kind, type);
-  auto loop = scf::ForOp::create(b, loc, zero, numSubgroups, one,
-                                 ValueRange{identity});
+  auto loop =
+      scf::ForOp::create(b, loc, zero, numSubgroups, one, ValueRange{identity});
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value x = memref::LoadOp::create(b, loc, scratch,
                                      ValueRange{loop.getInductionVar()});
-    Value acc = createReductionCombine(b, loc, kind,
-                                       loop.getRegionIterArgs()[0], x);
+    Value acc =
+        createReductionCombine(b, loc, kind, loop.getRegionIterArgs()[0], x);
     scf::YieldOp::create(b, loc, acc);
   }
   BarrierOp::create(b, loc, MemFence::Local);
@@ -89,8 +88,7 @@ static Value buildTreePath(OpBuilder &b, Location loc, ReductionKind kind,
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value distance =
-        arith::ShLIOp::create(b, loc, one, loop.getInductionVar());
+    Value distance = arith::ShLIOp::create(b, loc, one, loop.getInductionVar());
     Value pairSize = arith::ShLIOp::create(b, loc, distance, one);
     Value isLeft = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::eq,
@@ -98,18 +96,18 @@ static Value buildTreePath(OpBuilder &b, Location loc, ReductionKind kind,
     Value partner = arith::AddIOp::create(b, loc, linear, distance);
     Value exists = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                          partner, items);
-    auto ifOp = scf::IfOp::create(
-        b, loc, arith::AndIOp::create(b, loc, isLeft, exists),
-        /*withElseRegion=*/false);
+    auto ifOp =
+        scf::IfOp::create(b, loc, arith::AndIOp::create(b, loc, isLeft, exists),
+                          /*withElseRegion=*/false);
     {
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
       Value mine = memref::LoadOp::create(b, loc, scratch, ValueRange{linear});
       Value theirs =
           memref::LoadOp::create(b, loc, scratch, ValueRange{partner});
-      memref::StoreOp::create(b, loc,
-                              createReductionCombine(b, loc, kind, mine, theirs),
-                              scratch, ValueRange{linear});
+      memref::StoreOp::create(
+          b, loc, createReductionCombine(b, loc, kind, mine, theirs), scratch,
+          ValueRange{linear});
     }
     BarrierOp::create(b, loc, MemFence::Local);
   }
@@ -131,9 +129,9 @@ static LogicalResult expand(GroupReduceOp op) {
   // One slot per work-item (the tree) or per subgroup. A kernel that does
   // not fix its work-group size gets slots for the largest one.
   int64_t maxItems = getMaxKernelWorkItems(func);
-  auto scratchType = MemRefType::get(
-      {maxItems}, type, MemRefLayoutAttrInterface(),
-      b.getI64IntegerAttr(KgpuDialect::kLocalMemorySpace));
+  auto scratchType =
+      MemRefType::get({maxItems}, type, MemRefLayoutAttrInterface(),
+                      b.getI64IntegerAttr(KgpuDialect::kLocalMemorySpace));
   Value scratch;
   {
     OpBuilder::InsertionGuard guard(b);
@@ -146,9 +144,9 @@ static LogicalResult expand(GroupReduceOp op) {
   // partial subgroups whose ids collide (Mesa's lavapipe does, for 7x3x5).
   // The choice is work-group-uniform.
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value rem = arith::RemUIOp::create(b, loc,
-                                     LocalSizeOp::create(b, loc, Dimension::x),
-                                     SubgroupSizeOp::create(b, loc));
+  Value rem =
+      arith::RemUIOp::create(b, loc, LocalSizeOp::create(b, loc, Dimension::x),
+                             SubgroupSizeOp::create(b, loc));
   Value fullSubgroups =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rem, zero);
   auto choice = scf::IfOp::create(b, loc, TypeRange{type}, fullSubgroups,

@@ -185,7 +185,8 @@ StringRef describe(Access access) {
   return "read-write";
 }
 
-struct InferArgAccess : public mlir::kgpu::impl::KgpuInferArgAccessBase<InferArgAccess> {
+struct InferArgAccess
+    : public mlir::kgpu::impl::KgpuInferArgAccessBase<InferArgAccess> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     AccessInference inference(module);

@@ -38,7 +38,8 @@ struct LowerFPToSISat : OpRewritePattern<FPToSISatOp> {
     APFloat limit(std::ldexp(1.0, width - 1));
     limit.convert(ft.getFloatSemantics(), APFloat::rmNearestTiesToEven,
                   &losesInfo);
-    Value hi = arith::ConstantOp::create(rewriter, loc, FloatAttr::get(ft, limit));
+    Value hi =
+        arith::ConstantOp::create(rewriter, loc, FloatAttr::get(ft, limit));
     Value lo = arith::NegFOp::create(rewriter, loc, hi);
     Value isNan =
         arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UNO, x, x);
@@ -95,11 +96,14 @@ struct LowerIntDivRem : OpRewritePattern<OpTy> {
     Value replace = isZero;
     if (!op.getIsUnsigned()) {
       // MIN / -1 overflows; dividing by 1 instead gives MIN (and rem 0).
-      Value min = intConstant(rewriter, loc, type, APInt::getSignedMinValue(width));
-      Value minusOne = intConstant(rewriter, loc, type, APInt::getAllOnes(width));
+      Value min =
+          intConstant(rewriter, loc, type, APInt::getSignedMinValue(width));
+      Value minusOne =
+          intConstant(rewriter, loc, type, APInt::getAllOnes(width));
       Value overflow = arith::AndIOp::create(
           rewriter, loc,
-          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, a, min),
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, a,
+                                min),
           arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, d,
                                 minusOne));
       replace = arith::OrIOp::create(rewriter, loc, isZero, overflow);
@@ -107,11 +111,13 @@ struct LowerIntDivRem : OpRewritePattern<OpTy> {
     Value safe = arith::SelectOp::create(rewriter, loc, replace, one, d);
     Value r;
     if (IsDiv)
-      r = op.getIsUnsigned() ? (Value)arith::DivUIOp::create(rewriter, loc, a, safe)
-                             : (Value)arith::DivSIOp::create(rewriter, loc, a, safe);
+      r = op.getIsUnsigned()
+              ? (Value)arith::DivUIOp::create(rewriter, loc, a, safe)
+              : (Value)arith::DivSIOp::create(rewriter, loc, a, safe);
     else
-      r = op.getIsUnsigned() ? (Value)arith::RemUIOp::create(rewriter, loc, a, safe)
-                             : (Value)arith::RemSIOp::create(rewriter, loc, a, safe);
+      r = op.getIsUnsigned()
+              ? (Value)arith::RemUIOp::create(rewriter, loc, a, safe)
+              : (Value)arith::RemSIOp::create(rewriter, loc, a, safe);
     r = arith::SelectOp::create(rewriter, loc, isZero, IsDiv ? zero : a, r);
     rewriter.replaceOp(op, r);
     return success();
@@ -145,7 +151,8 @@ struct LowerShift : OpRewritePattern<ShiftOp> {
 };
 
 struct KgpuLowerExactSemanticsPass
-    : mlir::kgpu::impl::KgpuLowerExactSemanticsBase<KgpuLowerExactSemanticsPass> {
+    : mlir::kgpu::impl::KgpuLowerExactSemanticsBase<
+          KgpuLowerExactSemanticsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateLowerExactSemanticsPatterns(patterns);
@@ -159,7 +166,7 @@ struct KgpuLowerExactSemanticsPass
 void mlir::kgpu::populateLowerExactSemanticsPatterns(
     RewritePatternSet &patterns) {
   patterns.add<LowerFPToSISat, LowerJvmMinMax<JvmMinOp, arith::MinimumFOp>,
-               LowerJvmMinMax<JvmMaxOp, arith::MaximumFOp>, LowerIntDivRem<IntDivOp, true>,
-               LowerIntDivRem<IntRemOp, false>, LowerShift>(
-      patterns.getContext());
+               LowerJvmMinMax<JvmMaxOp, arith::MaximumFOp>,
+               LowerIntDivRem<IntDivOp, true>, LowerIntDivRem<IntRemOp, false>,
+               LowerShift>(patterns.getContext());
 }

@@ -55,8 +55,7 @@ void mlir::kgpu::lowerIndexSwitchToIf(RewriterBase &rewriter,
     else // The enclosing if's else block yields this one's results.
       scf::YieldOp::create(rewriter, loc, ifOp.getResults());
     if (i + 1 == e) {
-      rewriter.inlineRegionBefore(op.getDefaultRegion(),
-                                  ifOp.getElseRegion(),
+      rewriter.inlineRegionBefore(op.getDefaultRegion(), ifOp.getElseRegion(),
                                   ifOp.getElseRegion().end());
     } else {
       rewriter.createBlock(&ifOp.getElseRegion());

@@ -132,7 +132,8 @@ void lowerDistributed(ParallelForOp loop) {
     // Group by (output, indices, kind) through a representative op.
     for (auto &[rep, members] : groups) {
       auto first = cast<ReduceOp>(rep);
-      if (first.getOutput() == r.getOutput() && first.getKind() == r.getKind() &&
+      if (first.getOutput() == r.getOutput() &&
+          first.getKind() == r.getKind() &&
           first.getIndices() == r.getIndices()) {
         members.push_back(r);
         return;
@@ -151,8 +152,8 @@ void lowerDistributed(ParallelForOp loop) {
     for (ReduceOp r : members) {
       OpBuilder rb(r);
       Value old = memref::LoadOp::create(rb, r.getLoc(), acc);
-      Value updated =
-          createReductionCombine(rb, r.getLoc(), r.getKind(), old, r.getValue());
+      Value updated = createReductionCombine(rb, r.getLoc(), r.getKind(), old,
+                                             r.getValue());
       memref::StoreOp::create(rb, r.getLoc(), updated, acc);
     }
     Reduction red{first.getKind(), first.getOutput(),
@@ -178,13 +179,12 @@ void lowerDistributed(ParallelForOp loop) {
     auto [upper, step] = guardStep(b, loc, loop.getLowerBound()[d],
                                    loop.getUpperBound()[d], loop.getStep()[d]);
     steps.push_back(step);
-    Value diff =
-        arith::SubIOp::create(b, loc, upper, loop.getLowerBound()[d]);
+    Value diff = arith::SubIOp::create(b, loc, upper, loop.getLowerBound()[d]);
     diff = arith::MaxSIOp::create(b, loc, diff, zero);
     Value count = arith::CeilDivSIOp::create(b, loc, diff, step);
     tripCounts.push_back(count);
-    total = total ? arith::MulIOp::create(b, loc, total, count).getResult()
-                  : count;
+    total =
+        total ? arith::MulIOp::create(b, loc, total, count).getResult() : count;
   }
   auto [linearId, linearSize] = linearGlobalIdAndSize(b, loc);
   auto forOp = scf::ForOp::create(b, loc, linearId, total, linearSize);
@@ -197,9 +197,9 @@ void lowerDistributed(ParallelForOp loop) {
       index = arith::RemUIOp::create(b, loc, rest, tripCounts[d]);
       rest = arith::DivUIOp::create(b, loc, rest, tripCounts[d]);
     }
-    ivs[d] = arith::AddIOp::create(
-        b, loc, loop.getLowerBound()[d],
-        arith::MulIOp::create(b, loc, index, steps[d]));
+    ivs[d] =
+        arith::AddIOp::create(b, loc, loop.getLowerBound()[d],
+                              arith::MulIOp::create(b, loc, index, steps[d]));
   }
   inlineBody(loop, forOp.getBody(),
              Block::iterator(forOp.getBody()->getTerminator()), ivs);
@@ -213,8 +213,8 @@ void lowerDistributed(ParallelForOp loop) {
     Value lid = LocalIdOp::create(b, loc, d);
     Value eq =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lid, zero);
-    isFirst = isFirst ? arith::AndIOp::create(b, loc, isFirst, eq).getResult()
-                      : eq;
+    isFirst =
+        isFirst ? arith::AndIOp::create(b, loc, isFirst, eq).getResult() : eq;
   }
   for (auto &[red, acc] : accumulators) {
     Value partial = memref::LoadOp::create(b, loc, acc);

@@ -36,9 +36,8 @@ std::string quote(StringRef name) {
 bool isCIdentifier(StringRef name) {
   if (name.empty() || llvm::isDigit(name.front()))
     return false;
-  return llvm::all_of(name, [](char c) {
-    return llvm::isAlnum(c) || c == '_';
-  });
+  return llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
 }
 
 bool isSupportedScalar(Type type) {
@@ -97,8 +96,8 @@ LogicalResult verifyKernel(func::FuncOp kernel) {
              << it->second << " and #" << i << " of kernel '"
              << kernel.getName() << "' are both named '" << name << "'";
 
-    std::string what = "parameter '" + name + "' of kernel '" +
-                       kernel.getName().str() + "'";
+    std::string what =
+        "parameter '" + name + "' of kernel '" + kernel.getName().str() + "'";
     Type type = arg.getType();
     if (!isSupported(type, /*parameter=*/true) ||
         isa<KgpuDialect>(type.getDialect()))
@@ -115,9 +114,8 @@ LogicalResult verifyKernel(func::FuncOp kernel) {
              << what << " has type " << type
              << ": only 1-D buffers may have a dynamic extent";
     if (llvm::is_contained(memref.getShape(), 0))
-      return emitError(arg.getLoc())
-             << what << " has type " << type
-             << ": buffer extents must be positive";
+      return emitError(arg.getLoc()) << what << " has type " << type
+                                     << ": buffer extents must be positive";
   }
   return success();
 }

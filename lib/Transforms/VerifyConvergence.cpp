@@ -125,8 +125,7 @@ struct VerifyConvergence
     StringRef what = isa<scf::ForOp>(branch) ? "bounds" : "condition";
     diag.attachNote(branch->getLoc())
         << "the " << what << " of this '" << branch->getName()
-        << (what == "bounds" ? "' vary" : "' varies") << " between "
-        << between;
+        << (what == "bounds" ? "' vary" : "' varies") << " between " << between;
   }
 
   /// Whether `fn`, or a function it calls, contains a convergent op.

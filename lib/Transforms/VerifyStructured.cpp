@@ -38,8 +38,7 @@ struct VerifyStructured
         InFlightDiagnostic diag =
             op->emitError()
             << "unstructured control flow in "
-            << (kernel ? "kernel" : "device function") << " '"
-            << fn.getName()
+            << (kernel ? "kernel" : "device function") << " '" << fn.getName()
             << "': kgpu needs structured (scf) control flow here, and "
                "lift-cf-to-scf could not raise this branch";
         diag.attachNote(fn->getLoc()) << "in this function";

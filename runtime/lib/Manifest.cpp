@@ -58,7 +58,8 @@ static Error parseVulkanScalars(const llvm::json::Object &vulkan,
     return c.fail(vwhere, "no \"scalars\" object");
   VulkanScalarsDesc &d = out.vulkanScalars;
   d.present = true;
-  std::optional<llvm::StringRef> storage = scalars->getString(KGPU_MANIFEST_STORAGE);
+  std::optional<llvm::StringRef> storage =
+      scalars->getString(KGPU_MANIFEST_STORAGE);
   if (storage == llvm::StringRef(KGPU_MANIFEST_STORAGE_NONE))
     d.storage = VulkanScalarsDesc::NONE;
   else if (storage == llvm::StringRef(KGPU_MANIFEST_STORAGE_PUSH_CONSTANT))
@@ -89,8 +90,10 @@ static Error parseVulkanScalars(const llvm::json::Object &vulkan,
   std::set<uint32_t> seen;
   for (const llvm::json::Value &v : *members) {
     const llvm::json::Object *m = v.getAsObject();
-    std::optional<int64_t> param = m ? m->getInteger(KGPU_MANIFEST_PARAM) : std::nullopt;
-    std::optional<int64_t> offset = m ? m->getInteger(KGPU_MANIFEST_OFFSET) : std::nullopt;
+    std::optional<int64_t> param =
+        m ? m->getInteger(KGPU_MANIFEST_PARAM) : std::nullopt;
+    std::optional<int64_t> offset =
+        m ? m->getInteger(KGPU_MANIFEST_OFFSET) : std::nullopt;
     if (!param || *param < 0 ||
         *param >= static_cast<int64_t>(out.params.size()) ||
         out.params[*param].kind != KGPU_PARAM_SCALAR ||
@@ -108,8 +111,8 @@ static Error parseVulkanScalars(const llvm::json::Object &vulkan,
   }
   for (const ParamDesc &p : out.params)
     if (p.kind == KGPU_PARAM_SCALAR && !seen.count(p.index))
-      return c.fail(vwhere, "scalar parameter '" + p.name +
-                                "' is not in the block");
+      return c.fail(vwhere,
+                    "scalar parameter '" + p.name + "' is not in the block");
   if ((d.storage == VulkanScalarsDesc::NONE) != d.members.empty())
     return c.fail(vwhere, "\"storage\" does not match the members");
   return Error::success();
@@ -195,11 +198,13 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
         d.staticElements = dynamic ? -1 : elements;
       }
     }
-    if (std::optional<llvm::StringRef> hidden = p->getString(KGPU_MANIFEST_HIDDEN)) {
+    if (std::optional<llvm::StringRef> hidden =
+            p->getString(KGPU_MANIFEST_HIDDEN)) {
       if (*hidden == KGPU_MANIFEST_HIDDEN_SIZE_OF) {
         std::optional<int64_t> of = p->getInteger(KGPU_MANIFEST_OF);
         if (d.kind != KGPU_PARAM_SCALAR || d.type != KGPU_TYPE_I64)
-          return c.fail(pwhere, "a \"size_of\" parameter must be an i64 scalar");
+          return c.fail(pwhere,
+                        "a \"size_of\" parameter must be an i64 scalar");
         if (!of || *of < 0 || *of >= static_cast<int64_t>(i) ||
             out.params[*of].kind != KGPU_PARAM_BUFFER ||
             out.params[*of].hidden != ParamDesc::Hidden::None)
@@ -215,7 +220,8 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
         d.hidden = ParamDesc::Hidden::BoundsStatus;
         out.boundsStatusParam = static_cast<int64_t>(i);
       } else {
-        return c.fail(pwhere, "unknown \"hidden\" kind '" + hidden->str() + "'");
+        return c.fail(pwhere,
+                      "unknown \"hidden\" kind '" + hidden->str() + "'");
       }
     } else if (out.visibleParams != i) {
       return c.fail(pwhere, "a visible parameter after a hidden one");
@@ -224,7 +230,8 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
     }
     out.params.push_back(std::move(d));
   }
-  if (const llvm::json::Object *bounds = k.getObject(KGPU_MANIFEST_BOUNDS_CHECK)) {
+  if (const llvm::json::Object *bounds =
+          k.getObject(KGPU_MANIFEST_BOUNDS_CHECK)) {
     const llvm::json::Array *sites = bounds->getArray(KGPU_MANIFEST_SITES);
     if (!sites || out.boundsStatusParam < 0)
       return c.fail(where, "\"bounds_check\" needs \"sites\" and a "
@@ -245,7 +252,8 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
   }
 
   if (const llvm::json::Object *launch = k.getObject(KGPU_MANIFEST_LAUNCH)) {
-    std::optional<llvm::StringRef> model = launch->getString(KGPU_MANIFEST_MODEL);
+    std::optional<llvm::StringRef> model =
+        launch->getString(KGPU_MANIFEST_MODEL);
     if (!model || *model == KGPU_MANIFEST_MODEL_NDRANGE)
       out.model = KGPU_LAUNCH_NDRANGE;
     else if (*model == KGPU_MANIFEST_MODEL_PARALLEL_LOOP)
@@ -271,7 +279,8 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
   }
   if (out.workgroupInvocations() > (1u << 20))
     return c.fail(where, "the work-group size is too large");
-  if (const llvm::json::Value *fixed = k.get(KGPU_MANIFEST_WORKGROUP_SIZE_FIXED)) {
+  if (const llvm::json::Value *fixed =
+          k.get(KGPU_MANIFEST_WORKGROUP_SIZE_FIXED)) {
     std::optional<bool> b = fixed->getAsBoolean();
     if (!b)
       return c.fail(where, "\"workgroup_size_fixed\" must be a boolean");
@@ -285,13 +294,15 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
 
   if (const llvm::json::Object *sg = k.getObject(KGPU_MANIFEST_SUBGROUPS)) {
     out.usesSubgroups = sg->getBoolean(KGPU_MANIFEST_USED).value_or(false);
-    if (std::optional<int64_t> size = sg->getInteger(KGPU_MANIFEST_ASSUMED_SIZE)) {
+    if (std::optional<int64_t> size =
+            sg->getInteger(KGPU_MANIFEST_ASSUMED_SIZE)) {
       if (*size < 1 || *size > 1024)
         return c.fail(where, "bad subgroup \"assumed_size\"");
       out.assumedSubgroupSize = static_cast<uint32_t>(*size);
     }
   }
-  if (const llvm::json::Array *reductions = k.getArray(KGPU_MANIFEST_REDUCTIONS))
+  if (const llvm::json::Array *reductions =
+          k.getArray(KGPU_MANIFEST_REDUCTIONS))
     out.reductionCount = static_cast<uint32_t>(reductions->size());
   if (const llvm::json::Object *vulkan = k.getObject(KGPU_MANIFEST_VULKAN))
     if (Error e = parseVulkanScalars(*vulkan, where, out))
@@ -309,11 +320,13 @@ Error kgpu::rt::parseBundle(const void *data, size_t size, ModuleDesc &out) {
 
   Checker c;
   const llvm::json::Object &manifest = bundle->manifest;
-  if (std::optional<llvm::StringRef> format = manifest.getString(KGPU_MANIFEST_FORMAT))
+  if (std::optional<llvm::StringRef> format =
+          manifest.getString(KGPU_MANIFEST_FORMAT))
     if (*format != KGPU_MANIFEST_FORMAT_NAME)
       return c.fail("top level",
                     "\"format\" is '" + format->str() + "', not 'kgpu-bundle'");
-  if (std::optional<int64_t> version = manifest.getInteger(KGPU_MANIFEST_VERSION))
+  if (std::optional<int64_t> version =
+          manifest.getInteger(KGPU_MANIFEST_VERSION))
     if (*version < 1 || *version > kgpu::bundle::kFormatVersion)
       return c.fail("top level", "manifest version " +
                                      std::to_string(*version) +
@@ -331,7 +344,8 @@ Error kgpu::rt::parseBundle(const void *data, size_t size, ModuleDesc &out) {
       return c.fail("kernel '" + desc.name + "'", "defined twice");
     out.kernels.push_back(std::move(desc));
   }
-  if (const llvm::json::Value *omitted = manifest.get(KGPU_MANIFEST_OMITTED_TARGETS)) {
+  if (const llvm::json::Value *omitted =
+          manifest.get(KGPU_MANIFEST_OMITTED_TARGETS)) {
     const llvm::json::Object *o = omitted->getAsObject();
     if (!o)
       return c.fail("top level", "\"omitted_targets\" must be an object "
@@ -352,9 +366,10 @@ Error kgpu::rt::parseBundle(const void *data, size_t size, ModuleDesc &out) {
     std::optional<int64_t> size =
         o ? o->getInteger(KGPU_MANIFEST_SUBGROUP_SIZE) : std::nullopt;
     if (!size || *size < 1)
-      return c.fail("top level", "\"" KGPU_MANIFEST_CPU "\" must be an object "
-                                 "with a positive integer \""
-                                 KGPU_MANIFEST_SUBGROUP_SIZE "\"");
+      return c.fail("top level",
+                    "\"" KGPU_MANIFEST_CPU "\" must be an object "
+                    "with a positive integer \"" KGPU_MANIFEST_SUBGROUP_SIZE
+                    "\"");
     out.cpuSubgroupSize = *size;
   }
   for (kgpu::bundle::Payload &p : bundle->payloads)

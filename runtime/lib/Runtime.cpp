@@ -560,10 +560,11 @@ static kgpu_status loadModule(kgpu_device device, const void *data, size_t size,
     return fail(e);
   if (device) {
     // A target that kgpu-translate left out: say so, and why.
-    std::string target = kgpu_backend_name(device->backend); // "cpu", "vulkan", ...
-    bool hasPayload = std::any_of(
-        module->desc.payloads.begin(), module->desc.payloads.end(),
-        [&](const PayloadDesc &p) { return p.target == target; });
+    std::string target =
+        kgpu_backend_name(device->backend); // "cpu", "vulkan", ...
+    bool hasPayload =
+        std::any_of(module->desc.payloads.begin(), module->desc.payloads.end(),
+                    [&](const PayloadDesc &p) { return p.target == target; });
     if (!hasPayload)
       if (const std::string *why = module->desc.omittedReason(target))
         return fail(makeError(KGPU_ERROR_NO_PAYLOAD,
@@ -603,8 +604,8 @@ static Error readBundleFile(const char *path, std::string &bytes) {
     fd = ::open(path, O_RDONLY | O_CLOEXEC);
   while (fd < 0 && errno == EINTR);
   if (fd < 0)
-    return makeError(KGPU_ERROR_NOT_FOUND, "cannot open bundle '%s': %s",
-                     path, std::strerror(errno));
+    return makeError(KGPU_ERROR_NOT_FOUND, "cannot open bundle '%s': %s", path,
+                     std::strerror(errno));
   struct FdCloser {
     int fd;
     ~FdCloser() { ::close(fd); }
@@ -616,9 +617,9 @@ static Error readBundleFile(const char *path, std::string &bytes) {
   if (!S_ISREG(st.st_mode))
     return makeError(KGPU_ERROR_INVALID_BUNDLE,
                      "bundle '%s' is not a regular file (it is a %s)", path,
-                     S_ISDIR(st.st_mode)   ? "directory"
-                     : S_ISCHR(st.st_mode) ? "character device"
-                     : S_ISBLK(st.st_mode) ? "block device"
+                     S_ISDIR(st.st_mode)    ? "directory"
+                     : S_ISCHR(st.st_mode)  ? "character device"
+                     : S_ISBLK(st.st_mode)  ? "block device"
                      : S_ISFIFO(st.st_mode) ? "pipe"
                      : S_ISSOCK(st.st_mode) ? "socket"
                                             : "special file");
@@ -635,9 +636,8 @@ static Error readBundleFile(const char *path, std::string &bytes) {
     if (n < 0 && errno == EINTR)
       continue;
     if (n < 0)
-      return makeError(KGPU_ERROR_INVALID_BUNDLE,
-                       "cannot read bundle '%s': %s", path,
-                       std::strerror(errno));
+      return makeError(KGPU_ERROR_INVALID_BUNDLE, "cannot read bundle '%s': %s",
+                       path, std::strerror(errno));
     if (n == 0)
       break; // the file shrank: the reader reports the truncation
     done += static_cast<size_t>(n);
@@ -1059,10 +1059,9 @@ static Error configure(kgpu_kernel kernel, kgpu_device_t *device,
     return makeError(KGPU_ERROR_LAUNCH_CONFIG,
                      "kernel '%s': the work-group size's x extent is 0",
                      d.name.c_str());
-  if (d.workgroupSizeFixed &&
-      (request.local[0] != d.workgroupSize[0] ||
-       request.local[1] != d.workgroupSize[1] ||
-       request.local[2] != d.workgroupSize[2]))
+  if (d.workgroupSizeFixed && (request.local[0] != d.workgroupSize[0] ||
+                               request.local[1] != d.workgroupSize[1] ||
+                               request.local[2] != d.workgroupSize[2]))
     return makeError(
         KGPU_ERROR_LAUNCH_CONFIG,
         "kernel '%s' has the fixed work-group size %ux%ux%u; the launch "
@@ -1246,10 +1245,10 @@ private:
     if (words[0] == 0)
       return result;
     uint32_t site = words[0] - 1;
-    int64_t index = static_cast<int64_t>(uint64_t(words[2]) |
-                                         uint64_t(words[3]) << 32);
-    int64_t extent = static_cast<int64_t>(uint64_t(words[4]) |
-                                          uint64_t(words[5]) << 32);
+    int64_t index =
+        static_cast<int64_t>(uint64_t(words[2]) | uint64_t(words[3]) << 32);
+    int64_t extent =
+        static_cast<int64_t>(uint64_t(words[4]) | uint64_t(words[5]) << 32);
     std::string where = site < kernel->boundsSites.size()
                             ? kernel->boundsSites[site]
                             : format("unknown site #%u", site);

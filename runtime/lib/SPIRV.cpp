@@ -109,8 +109,8 @@ struct SPIRVTools {
           reinterpret_cast<SpvContext (*)(int)>(dlsym(lib, "spvContextCreate"));
       t->contextDestroy = reinterpret_cast<void (*)(SpvContext)>(
           dlsym(lib, "spvContextDestroy"));
-      t->validateBinary = reinterpret_cast<int (*)(
-          SpvContext, const uint32_t *, size_t, SpvDiagnostic **)>(
+      t->validateBinary = reinterpret_cast<int (*)(SpvContext, const uint32_t *,
+                                                   size_t, SpvDiagnostic **)>(
           dlsym(lib, "spvValidateBinary"));
       t->diagnosticDestroy = reinterpret_cast<void (*)(SpvDiagnostic *)>(
           dlsym(lib, "spvDiagnosticDestroy"));
@@ -241,9 +241,9 @@ Error kgpu::rt::checkSPIRV(const std::string &bytes,
     std::string names;
     for (const std::string &n : entryNames)
       names += (names.empty() ? "'" : ", '") + n + "'";
-    return malformed(kernel, "it has no GLCompute entry point '" + kernel +
-                                 "' (it has: " +
-                                 (names.empty() ? "none" : names) + ")");
+    return malformed(
+        kernel, "it has no GLCompute entry point '" + kernel +
+                    "' (it has: " + (names.empty() ? "none" : names) + ")");
   }
 
   for (uint32_t id : entryFunctions)
@@ -259,14 +259,14 @@ Error kgpu::rt::checkSPIRV(const std::string &bytes,
   if (!context)
     return Error::success();
   SpvDiagnostic *diagnostic = nullptr;
-  int result = tools.validateBinary(context, words.data(), words.size(),
-                                    &diagnostic);
+  int result =
+      tools.validateBinary(context, words.data(), words.size(), &diagnostic);
   Error error;
   if (result != 0)
-    error = malformed(kernel, std::string("SPIRV-Tools' validator: ") +
-                                  (diagnostic && diagnostic->error
-                                       ? diagnostic->error
-                                       : "invalid"));
+    error = malformed(
+        kernel,
+        std::string("SPIRV-Tools' validator: ") +
+            (diagnostic && diagnostic->error ? diagnostic->error : "invalid"));
   if (diagnostic)
     tools.diagnosticDestroy(diagnostic);
   tools.contextDestroy(context);

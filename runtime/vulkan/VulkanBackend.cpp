@@ -1140,12 +1140,12 @@ static Error checkBindingLimits(const KernelDesc &k,
     uint32_t value;
     const char *name;
   };
-  for (Limit limit : {Limit{limits.maxPerStageDescriptorStorageBuffers,
-                            "maxPerStageDescriptorStorageBuffers"},
-                      Limit{limits.maxDescriptorSetStorageBuffers,
-                            "maxDescriptorSetStorageBuffers"},
-                      Limit{limits.maxPerStageResources,
-                            "maxPerStageResources"}})
+  for (Limit limit :
+       {Limit{limits.maxPerStageDescriptorStorageBuffers,
+              "maxPerStageDescriptorStorageBuffers"},
+        Limit{limits.maxDescriptorSetStorageBuffers,
+              "maxDescriptorSetStorageBuffers"},
+        Limit{limits.maxPerStageResources, "maxPerStageResources"}})
     if (buffers > limit.value)
       return makeError(KGPU_ERROR_UNSUPPORTED,
                        "kernel '%s' binds %u storage buffers (its buffer "
@@ -1484,9 +1484,9 @@ Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
   infos.reserve(n + 1);
   for (size_t i = 0; i < n; ++i)
     if (request.args[i].buffer) {
-      infos.push_back({static_cast<VulkanBuffer *>(request.args[i].buffer)
-                           ->handle(),
-                       0, VK_WHOLE_SIZE});
+      infos.push_back(
+          {static_cast<VulkanBuffer *>(request.args[i].buffer)->handle(), 0,
+           VK_WHOLE_SIZE});
       targets.push_back(request.args[i].param->index);
     }
   if (scalars.storage == VulkanScalarsDesc::STORAGE_BUFFER) {

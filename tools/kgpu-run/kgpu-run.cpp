@@ -46,7 +46,8 @@ const char *const kUsage =
     "                    integers in [0, 2^31) masked to the type)\n"
     "  --grid X[,Y[,Z]]  work-groups per dimension (parallel-loop kernels:\n"
     "                    optional)\n"
-    "  --local X[,Y[,Z]] work-group size (default: the kernel's; any size unless\n"
+    "  --local X[,Y[,Z]] work-group size (default: the kernel's; any size "
+    "unless\n"
     "                    the kernel fixes it)\n"
     "  --device SPEC     default: $KGPU_DEVICE, else the best device\n"
     "  --repeat N        run N times; print min/median/max times\n"
@@ -186,8 +187,8 @@ bool parseValue(const std::string &text, kgpu_type type, uint64_t &bits,
   if (type == KGPU_TYPE_I1)
     expected = "0, 1, true or false";
   else if (isIntegerType(type))
-    expected = "an integer of " + std::to_string(kgpu_type_size(type) * 8) +
-               " bits";
+    expected =
+        "an integer of " + std::to_string(kgpu_type_size(type) * 8) + " bits";
   else
     expected = "a number";
   if (text.empty()) {

@@ -35,26 +35,28 @@ static cl::opt<bool> importKgc("import-kgc",
                                cl::cat(category));
 static cl::opt<std::string> emit(
     "emit",
-    cl::desc("What to write: mlir (as imported), kgpu (canonicalized), gpu "
-             "(the GPU form), llvm (NVVM/LLVM dialect), ptx, cubin, fatbin, "
-             "spirv, spirv-asm, glsl, msl, hlsl, cpu (shared object), bundle, "
-             "manifest (the bundle's JSON manifest, read back from the bundle)"),
+    cl::desc(
+        "What to write: mlir (as imported), kgpu (canonicalized), gpu "
+        "(the GPU form), llvm (NVVM/LLVM dialect), ptx, cubin, fatbin, "
+        "spirv, spirv-asm, glsl, msl, hlsl, cpu (shared object), bundle, "
+        "manifest (the bundle's JSON manifest, read back from the bundle)"),
     cl::init("bundle"), cl::cat(category));
 static cl::opt<std::string>
     targetsOpt("targets",
                cl::desc("Targets of a bundle, comma-separated: cuda, vulkan, "
                         "cpu (default: all that can compile the input)"),
                cl::init("cuda,vulkan,cpu"), cl::cat(category));
-static cl::opt<std::string> chip("chip", cl::desc("CUDA target GPU, sm_50 or newer (default: sm_90a)"),
-                                 cl::init("sm_90a"), cl::cat(category));
+static cl::opt<std::string>
+    chip("chip", cl::desc("CUDA target GPU, sm_50 or newer (default: sm_90a)"),
+         cl::init("sm_90a"), cl::cat(category));
 static cl::opt<std::string>
     cudaPath("cuda-path",
              cl::desc("CUDA toolkit with bin/ptxas and nvvm/libdevice "
                       "(default: CUDA_ROOT, CUDA_HOME, or ptxas on PATH)"),
              cl::cat(category));
-static cl::opt<std::string>
-    kernelName("kernel", cl::desc("Compile only this kernel"),
-               cl::cat(category));
+static cl::opt<std::string> kernelName("kernel",
+                                       cl::desc("Compile only this kernel"),
+                                       cl::cat(category));
 static cl::opt<bool> checkBounds(
     "check-bounds",
     cl::desc("Check every memory access against the size of the buffer or "

@@ -59,7 +59,8 @@
 #define KGPU_MANIFEST_WORKGROUP_SIZE "workgroup_size"
 #define KGPU_MANIFEST_WORKGROUP_SIZE_FIXED "workgroup_size_fixed"
 #define KGPU_MANIFEST_LOCAL_MEMORY_BYTES "local_memory_bytes"
-#define KGPU_MANIFEST_REDUCTIONS "reductions" /* [{operator, type, param, combine}] */
+#define KGPU_MANIFEST_REDUCTIONS                                               \
+  "reductions" /* [{operator, type, param, combine}] */
 #define KGPU_MANIFEST_OPERATOR "operator"
 #define KGPU_MANIFEST_COMBINE "combine"
 #define KGPU_MANIFEST_SUBGROUPS "subgroups" /* {used, assumed_size, note} */
@@ -85,7 +86,8 @@
 #define KGPU_MANIFEST_OF "of"
 
 /* The "vulkan" object: where the SPIR-V reads the scalar arguments. */
-#define KGPU_MANIFEST_SCALARS "scalars" /* {storage, binding, size, members} */
+#define KGPU_MANIFEST_SCALARS "scalars" /* {storage, binding, size, members}   \
+                                         */
 #define KGPU_MANIFEST_STORAGE "storage"
 #define KGPU_MANIFEST_STORAGE_NONE "none"
 #define KGPU_MANIFEST_STORAGE_PUSH_CONSTANT "push_constant"

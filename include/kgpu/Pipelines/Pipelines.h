@@ -19,9 +19,9 @@ namespace mlir {
 namespace kgpu {
 
 /// kgpu level → the GPU form (docs/codegen.md), the one input of every
-/// target: kgpu-verify-convergence, parallel loops and reductions, group reductions, exact semantics,
-/// then convert-kgpu-to-gpu (work-group memory as memref.alloc in space 3),
-/// canonicalize and cse.
+/// target: kgpu-verify-convergence, parallel loops and reductions, group
+/// reductions, exact semantics, then convert-kgpu-to-gpu (work-group memory as
+/// memref.alloc in space 3), canonicalize and cse.
 void buildKgpuToGPUPipeline(OpPassManager &pm);
 
 /// The GPU form → the LLVM/NVVM dialects, ready for gpu-module-to-binary:
@@ -36,8 +36,9 @@ void buildGPUToNVVMPipeline(OpPassManager &pm, const NVVMOptions &options);
 void buildFrontendCleanupPipeline(OpPassManager &pm);
 void registerFrontendCleanupPipeline();
 
-/// Registers `kgpu-frontend-cleanup`, `kgpu-to-gpu`, `kgpu-to-nvvm`, `kgpu-to-spirv`, `kgpu-to-cpu`,
-/// `kgpu-gpu-to-nvvm`, `kgpu-gpu-to-spirv` and `kgpu-gpu-to-cpu-llvm`.
+/// Registers `kgpu-frontend-cleanup`, `kgpu-to-gpu`, `kgpu-to-nvvm`,
+/// `kgpu-to-spirv`, `kgpu-to-cpu`, `kgpu-gpu-to-nvvm`, `kgpu-gpu-to-spirv` and
+/// `kgpu-gpu-to-cpu-llvm`.
 void registerKgpuPipelines();
 
 } // namespace kgpu

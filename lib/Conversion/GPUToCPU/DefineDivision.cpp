@@ -93,8 +93,7 @@ void defineDivision(Operation *op, bool isSigned, bool isRem) {
 }
 
 struct KgpuCPUDefineDivisionPass
-    : public kgpu::impl::KgpuCPUDefineDivisionBase<
-          KgpuCPUDefineDivisionPass> {
+    : public kgpu::impl::KgpuCPUDefineDivisionBase<KgpuCPUDefineDivisionPass> {
   using Base::Base;
 
   void runOnOperation() override {

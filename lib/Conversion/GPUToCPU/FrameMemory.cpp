@@ -3,10 +3,10 @@
 // Implements `kgpu-cpu-check-private-memory` and
 // `kgpu-cpu-allocate-heap-frames` (see Passes.td). A CPU function keeps its
 // arrays in its stack frame; a large private array, or per-work-item copies
-// of one across barriers, would overflow the worker thread's stack. The first pass bounds the private
-// memory of a work-item at compile time; the second keeps at most
-// kStackBudget bytes of each function's arrays on the stack and puts the
-// rest into one heap block per call.
+// of one across barriers, would overflow the worker thread's stack. The first
+// pass bounds the private memory of a work-item at compile time; the second
+// keeps at most kStackBudget bytes of each function's arrays on the stack and
+// puts the rest into one heap block per call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,7 +41,8 @@ uint64_t elementBytes(Type type) {
   if (isa<IndexType>(type))
     return 8;
   if (isa<IntegerType, FloatType>(type))
-    return llvm::PowerOf2Ceil(llvm::divideCeil(type.getIntOrFloatBitWidth(), 8));
+    return llvm::PowerOf2Ceil(
+        llvm::divideCeil(type.getIntOrFloatBitWidth(), 8));
   return 0;
 }
 
@@ -93,9 +94,8 @@ struct KgpuCPUCheckPrivateMemoryPass
       functions.insert(kernel);
       for (unsigned i = 0; i < functions.size(); ++i)
         functions[i]->walk([&](func::CallOp call) {
-          if (auto callee =
-                  SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-                      call, call.getCalleeAttr()))
+          if (auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+                  call, call.getCalleeAttr()))
             functions.insert(callee);
         });
       uint64_t total = 0, largestBytes = 0;
@@ -184,8 +184,7 @@ LogicalResult KgpuCPUAllocateHeapFramesPass::runOnFunction(func::FuncOp func) {
     InFlightDiagnostic diag =
         emitError(largest.getLoc())
         << "this array is part of " << total
-        << " bytes of storage per call of the CPU function '"
-        << func.getName()
+        << " bytes of storage per call of the CPU function '" << func.getName()
         << "' (local memory, private arrays and values kept across barriers, "
            "per work-item where they must survive other work-items' turns), "
            "more than the CPU target's limit of "
@@ -211,8 +210,8 @@ LogicalResult KgpuCPUAllocateHeapFramesPass::runOnFunction(func::FuncOp func) {
   for (Moved &m : moved) {
     Location l = m.alloca.getLoc();
     Value shift = arith::ConstantIndexOp::create(b, l, int64_t(m.offset));
-    Value view = memref::ViewOp::create(b, l, m.alloca.getType(), block,
-                                        shift, ValueRange{});
+    Value view = memref::ViewOp::create(b, l, m.alloca.getType(), block, shift,
+                                        ValueRange{});
     prologue.insert(shift.getDefiningOp());
     prologue.insert(view.getDefiningOp());
     m.alloca.replaceAllUsesWith(view);
@@ -231,8 +230,8 @@ LogicalResult KgpuCPUAllocateHeapFramesPass::runOnFunction(func::FuncOp func) {
       if (&op == terminator || prologue.contains(&op))
         continue;
       bool operandFree = op.getNumOperands() == 0 && op.getNumRegions() == 0;
-      if (operandFree && (isa<memref::AllocaOp>(op) ||
-                          op.hasTrait<OpTrait::ConstantLike>()))
+      if (operandFree &&
+          (isa<memref::AllocaOp>(op) || op.hasTrait<OpTrait::ConstantLike>()))
         continue;
       work.push_back(&op);
     }

@@ -96,7 +96,8 @@ bool isPrivateAlloca(Operation *op) {
 bool isConstant(Operation *op) {
   // memref.get_global: the address of a constant global (kgc's array
   // initializers), the same for every work-item.
-  return (op->hasTrait<OpTrait::ConstantLike>() || isa<memref::GetGlobalOp>(op)) &&
+  return (op->hasTrait<OpTrait::ConstantLike>() ||
+          isa<memref::GetGlobalOp>(op)) &&
          op->getNumOperands() == 0 && op->getNumRegions() == 0;
 }
 
@@ -1031,7 +1032,7 @@ Value KernelConverter::slotMemRef(Value v) {
 }
 
 Value KernelConverter::allocPerItem(Location loc, Type elementType,
-                                   int64_t perItem, IntegerAttr alignment) {
+                                    int64_t perItem, IntegerAttr alignment) {
   // Statically sized: for the fixed size, or for the largest work-group a
   // kernel that does not fix its size may get (kMaxWorkgroupItems, which the
   // runtime checks), so that kgpu-cpu-allocate-heap-frames can move large
@@ -1069,8 +1070,9 @@ Value KernelConverter::threadId(ItemContext &ic, unsigned dim) {
   else
     id = arith::DivUIOp::create(
         b, loc, ic.linear,
-        fixedSize ? indexConst(dims[0] * dims[1])
-                  : arith::MulIOp::create(b, loc, wgDim(0), wgDim(1)).getResult());
+        fixedSize
+            ? indexConst(dims[0] * dims[1])
+            : arith::MulIOp::create(b, loc, wgDim(0), wgDim(1)).getResult());
   ic.tid[dim] = id;
   return id;
 }
@@ -1114,8 +1116,7 @@ Value KernelConverter::lookupItem(ItemContext &ic, Value v) {
     } else if (auto op = dyn_cast<gpu::GlobalIdOp>(def)) {
       unsigned d = static_cast<unsigned>(op.getDimension());
       result = arith::AddIOp::create(
-          b, loc,
-          arith::MulIOp::create(b, loc, blockIds[d], wgDim(d)),
+          b, loc, arith::MulIOp::create(b, loc, blockIds[d], wgDim(d)),
           threadId(ic, d));
     } else if (isa<gpu::LaneIdOp>(def)) {
       result = arith::RemUIOp::create(b, loc, ic.linear, indexConst(w));
@@ -1475,8 +1476,8 @@ void KernelConverter::outlineSegments() {
       name = (impl.getName() + "_segment" + Twine(index++)).str();
     } while (SymbolTable::lookupSymbolIn(top, name));
     Location loc = loop->getLoc();
-    auto func = func::FuncOp::create(mb, loc, name,
-                                     FunctionType::get(ctx, types, {}));
+    auto func =
+        func::FuncOp::create(mb, loc, name, FunctionType::get(ctx, types, {}));
     func.setPrivate();
     func->setAttr("llvm.linkage",
                   LLVM::LinkageAttr::get(ctx, LLVM::Linkage::Internal));
@@ -1490,7 +1491,8 @@ void KernelConverter::outlineSegments() {
     IRMapping map;
     for (Value v : captures)
       if (Operation *def = v.getDefiningOp(); def && isConstant(def))
-        map.map(v, fb.clone(*def)->getResult(cast<OpResult>(v).getResultNumber()));
+        map.map(v,
+                fb.clone(*def)->getResult(cast<OpResult>(v).getResultNumber()));
     map.map(args, entry->getArguments());
     fb.clone(*loop, map);
     func::ReturnOp::create(fb, loc);
@@ -1575,8 +1577,8 @@ Value KernelConverter::emitSubgroupReduce(gpu::SubgroupReduceOp op,
 
   // One iteration per subgroup: read the W lane values, combine them in the
   // xor-butterfly order of the GPU lowering, write every lane's result.
-  auto loop = scf::ForOp::create(gb, loc, indexConst(0), subgroups(),
-                                 indexConst(1));
+  auto loop =
+      scf::ForOp::create(gb, loc, indexConst(0), subgroups(), indexConst(1));
   OpBuilder b(loop.getBody()->getTerminator());
   Value base =
       arith::MulIOp::create(b, loc, loop.getInductionVar(), indexConst(w));

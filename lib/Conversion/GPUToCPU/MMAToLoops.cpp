@@ -158,14 +158,15 @@ struct ComputeToLoops : OpConversionPattern<MmaComputeOp> {
     Type sumType = accType.isF16() ? rewriter.getF32Type() : accType;
     bool isFloat = isa<FloatType>(sumType);
     forTile(rewriter, loc, m, n, [&](Value i, Value j) {
-      Value init = widen(
-          rewriter, loc,
-          memref::LoadOp::create(rewriter, loc, adaptor.getC(), ValueRange{i, j}),
-          sumType);
+      Value init = widen(rewriter, loc,
+                         memref::LoadOp::create(rewriter, loc, adaptor.getC(),
+                                                ValueRange{i, j}),
+                         sumType);
       Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
       Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
       Value ck = arith::ConstantIndexOp::create(rewriter, loc, k);
-      auto loop = scf::ForOp::create(rewriter, loc, c0, ck, c1, ValueRange{init});
+      auto loop =
+          scf::ForOp::create(rewriter, loc, c0, ck, c1, ValueRange{init});
       {
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(loop.getBody());
@@ -179,12 +180,12 @@ struct ComputeToLoops : OpConversionPattern<MmaComputeOp> {
                                                ValueRange{kk, j}),
                         sumType);
         Value acc = loop.getRegionIterArgs()[0];
-        Value sum =
-            isFloat
-                ? (Value)arith::AddFOp::create(
-                      rewriter, loc, acc, arith::MulFOp::create(rewriter, loc, a, b))
-                : (Value)arith::AddIOp::create(
-                      rewriter, loc, acc, arith::MulIOp::create(rewriter, loc, a, b));
+        Value sum = isFloat ? (Value)arith::AddFOp::create(
+                                  rewriter, loc, acc,
+                                  arith::MulFOp::create(rewriter, loc, a, b))
+                            : (Value)arith::AddIOp::create(
+                                  rewriter, loc, acc,
+                                  arith::MulIOp::create(rewriter, loc, a, b));
         scf::YieldOp::create(rewriter, loc, sum);
       }
       Value result = loop.getResult(0);

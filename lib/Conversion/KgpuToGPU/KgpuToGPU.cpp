@@ -85,10 +85,18 @@ struct ShuffleLowering : OpRewritePattern<ShuffleOp> {
     Location loc = op.getLoc();
     gpu::ShuffleMode mode = gpu::ShuffleMode::IDX;
     switch (op.getMode()) {
-    case ShuffleMode::Down: mode = gpu::ShuffleMode::DOWN; break;
-    case ShuffleMode::Up: mode = gpu::ShuffleMode::UP; break;
-    case ShuffleMode::Xor: mode = gpu::ShuffleMode::XOR; break;
-    case ShuffleMode::Idx: mode = gpu::ShuffleMode::IDX; break;
+    case ShuffleMode::Down:
+      mode = gpu::ShuffleMode::DOWN;
+      break;
+    case ShuffleMode::Up:
+      mode = gpu::ShuffleMode::UP;
+      break;
+    case ShuffleMode::Xor:
+      mode = gpu::ShuffleMode::XOR;
+      break;
+    case ShuffleMode::Idx:
+      mode = gpu::ShuffleMode::IDX;
+      break;
     }
     Value width = arith::IndexCastOp::create(
         rewriter, loc, rewriter.getI32Type(),
@@ -109,8 +117,12 @@ struct SubgroupReduceLowering : OpRewritePattern<SubgroupReduceOp> {
     bool isFloat = isa<FloatType>(op.getValue().getType());
     gpu::AllReduceOperation kind = gpu::AllReduceOperation::ADD;
     switch (op.getKind()) {
-    case ReductionKind::Add: kind = gpu::AllReduceOperation::ADD; break;
-    case ReductionKind::Mul: kind = gpu::AllReduceOperation::MUL; break;
+    case ReductionKind::Add:
+      kind = gpu::AllReduceOperation::ADD;
+      break;
+    case ReductionKind::Mul:
+      kind = gpu::AllReduceOperation::MUL;
+      break;
     case ReductionKind::Min:
       kind = isFloat ? gpu::AllReduceOperation::MINIMUMF
                      : gpu::AllReduceOperation::MINSI;
@@ -119,11 +131,21 @@ struct SubgroupReduceLowering : OpRewritePattern<SubgroupReduceOp> {
       kind = isFloat ? gpu::AllReduceOperation::MAXIMUMF
                      : gpu::AllReduceOperation::MAXSI;
       break;
-    case ReductionKind::UMin: kind = gpu::AllReduceOperation::MINUI; break;
-    case ReductionKind::UMax: kind = gpu::AllReduceOperation::MAXUI; break;
-    case ReductionKind::And: kind = gpu::AllReduceOperation::AND; break;
-    case ReductionKind::Or: kind = gpu::AllReduceOperation::OR; break;
-    case ReductionKind::Xor: kind = gpu::AllReduceOperation::XOR; break;
+    case ReductionKind::UMin:
+      kind = gpu::AllReduceOperation::MINUI;
+      break;
+    case ReductionKind::UMax:
+      kind = gpu::AllReduceOperation::MAXUI;
+      break;
+    case ReductionKind::And:
+      kind = gpu::AllReduceOperation::AND;
+      break;
+    case ReductionKind::Or:
+      kind = gpu::AllReduceOperation::OR;
+      break;
+    case ReductionKind::Xor:
+      kind = gpu::AllReduceOperation::XOR;
+      break;
     }
     rewriter.replaceOpWithNewOp<gpu::SubgroupReduceOp>(op, op.getValue(), kind,
                                                        /*uniform=*/false);
@@ -172,8 +194,7 @@ struct ConvertKgpuToGPUPass
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     b.getUnitAttr());
     b.setInsertionPointToEnd(module.getBody());
-    auto gpuModule =
-        gpu::GPUModuleOp::create(b, module.getLoc(), moduleName);
+    auto gpuModule = gpu::GPUModuleOp::create(b, module.getLoc(), moduleName);
     Block *gpuBody = gpuModule.getBody();
 
     for (func::FuncOp device : devices)
@@ -190,9 +211,8 @@ struct ConvertKgpuToGPUPass
         args.push_back(kernel.getArgAttr(i, KgpuDialect::getArgAttrName()));
 
       b.setInsertionPointToEnd(gpuBody);
-      auto gpuFunc = gpu::GPUFuncOp::create(b, kernel.getLoc(),
-                                            kernel.getName(),
-                                            kernel.getFunctionType());
+      auto gpuFunc = gpu::GPUFuncOp::create(
+          b, kernel.getLoc(), kernel.getName(), kernel.getFunctionType());
       gpuFunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                        b.getUnitAttr());
       gpuFunc->setAttr(isKernelWorkgroupSizeFixed(kernel)

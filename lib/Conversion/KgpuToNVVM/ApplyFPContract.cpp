@@ -32,8 +32,9 @@ struct NVVMApplyFPContractPass
     if (!mode.empty()) {
       fpContract = parseFPContract(mode);
       if (!fpContract) {
-        getOperation().emitError("kgpu-nvvm-apply-fp-contract: mode must be off, "
-                                 "on or fast, got '")
+        getOperation().emitError(
+            "kgpu-nvvm-apply-fp-contract: mode must be off, "
+            "on or fast, got '")
             << mode << "'";
         return signalPassFailure();
       }

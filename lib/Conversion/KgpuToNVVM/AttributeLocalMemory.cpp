@@ -31,7 +31,8 @@ bool isWorkgroupMemory(MemRefType type) {
 }
 
 struct AttributeLocalMemoryPass
-    : mlir::kgpu::impl::KgpuNVVMAttributeLocalMemoryBase<AttributeLocalMemoryPass> {
+    : mlir::kgpu::impl::KgpuNVVMAttributeLocalMemoryBase<
+          AttributeLocalMemoryPass> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>()) {
       if (!func.isKernel())

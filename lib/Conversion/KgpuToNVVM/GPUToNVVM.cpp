@@ -1,4 +1,5 @@
-//===- GPUToNVVM.cpp - convert-gpu-to-nvvm with PTX math instructions -*- C++ -*-===//
+//===- GPUToNVVM.cpp - convert-gpu-to-nvvm with PTX math instructions -*- C++
+//-*-===//
 //
 // Upstream's convert-gpu-to-nvvm, except that the math operations PTX has
 // an instruction for are lowered to LLVM intrinsics (which the NVPTX backend
@@ -43,7 +44,8 @@ namespace {
 
 template <typename SourceOp, typename TargetOp>
 using ToIntrinsic =
-    VectorConvertToLLVMPattern<SourceOp, TargetOp, arith::AttrConvertFastMathToLLVM>;
+    VectorConvertToLLVMPattern<SourceOp, TargetOp,
+                               arith::AttrConvertFastMathToLLVM>;
 
 /// math.absi -> llvm.intr.abs (abs.s32/s64); libdevice only has __nv_abs
 /// for i32. INT_MIN stays INT_MIN, as in C.
@@ -107,18 +109,19 @@ struct KgpuConvertGPUToNVVMPass
     // sqrt.rn; minnum/maxnum are min/max.f32, which return the other
     // operand for one NaN, as C's fmin/fmax do).
     PatternBenefit instruction = 20;
-    patterns.add<ToIntrinsic<math::AbsFOp, LLVM::FAbsOp>,
-                 ToIntrinsic<math::FmaOp, LLVM::FMAOp>,
-                 ToIntrinsic<math::SqrtOp, LLVM::SqrtOp>,
-                 ToIntrinsic<math::CopySignOp, LLVM::CopySignOp>,
-                 ToIntrinsic<math::FloorOp, LLVM::FFloorOp>,
-                 ToIntrinsic<math::CeilOp, LLVM::FCeilOp>,
-                 ToIntrinsic<math::TruncOp, LLVM::FTruncOp>,
-                 ToIntrinsic<math::RoundEvenOp, LLVM::RoundEvenOp>,
-                 ToIntrinsic<math::RoundOp, LLVM::RoundOp>,
-                 ToIntrinsic<arith::MinNumFOp, LLVM::MinNumOp>,
-                 ToIntrinsic<arith::MaxNumFOp, LLVM::MaxNumOp>,
-                 AbsIToIntrinsic>(converter, instruction);
+    patterns
+        .add<ToIntrinsic<math::AbsFOp, LLVM::FAbsOp>,
+             ToIntrinsic<math::FmaOp, LLVM::FMAOp>,
+             ToIntrinsic<math::SqrtOp, LLVM::SqrtOp>,
+             ToIntrinsic<math::CopySignOp, LLVM::CopySignOp>,
+             ToIntrinsic<math::FloorOp, LLVM::FFloorOp>,
+             ToIntrinsic<math::CeilOp, LLVM::FCeilOp>,
+             ToIntrinsic<math::TruncOp, LLVM::FTruncOp>,
+             ToIntrinsic<math::RoundEvenOp, LLVM::RoundEvenOp>,
+             ToIntrinsic<math::RoundOp, LLVM::RoundOp>,
+             ToIntrinsic<arith::MinNumFOp, LLVM::MinNumOp>,
+             ToIntrinsic<arith::MaxNumFOp, LLVM::MaxNumOp>, AbsIToIntrinsic>(
+            converter, instruction);
 
     configureGpuToNVVMConversionLegality(target);
     // Upstream declares these illegal to force libdevice; NVPTX selects them

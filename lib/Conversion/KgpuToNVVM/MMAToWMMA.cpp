@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Conversion/KgpuToNVVM/Passes.h"
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -65,10 +65,9 @@ Type convertFragment(MmaFragmentType type) {
   if (!shape)
     return Type();
   auto [rows, cols] = type.getTileShape();
-  auto [elementType, count] =
-      NVVM::inferMMAType(getNVVMType(type.getElementType()),
-                         getFrag(type.getRole()), rows, cols,
-                         type.getContext());
+  auto [elementType, count] = NVVM::inferMMAType(
+      getNVVMType(type.getElementType()), getFrag(type.getRole()), rows, cols,
+      type.getContext());
   return LLVM::LLVMStructType::getLiteral(
       type.getContext(), SmallVector<Type>(count, elementType));
 }
@@ -87,7 +86,8 @@ std::pair<Value, Value> addressAndStride(ConversionPatternRewriter &rewriter,
         arith::MulIOp::create(rewriter, loc, index, stride));
   unsigned bytes = (type.getElementTypeBitWidth() + 7) / 8;
   Value byteOffset = arith::MulIOp::create(
-      rewriter, loc, offset, arith::ConstantIndexOp::create(rewriter, loc, bytes));
+      rewriter, loc, offset,
+      arith::ConstantIndexOp::create(rewriter, loc, bytes));
   Value base =
       memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, memref);
   Value address = arith::IndexCastOp::create(
@@ -98,8 +98,8 @@ std::pair<Value, Value> addressAndStride(ConversionPatternRewriter &rewriter,
       rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext(), space),
       address);
   Value stride = leadDim ? leadDim : meta.getStrides()[0];
-  stride = arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(),
-                                      stride);
+  stride =
+      arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(), stride);
   return {ptr, stride};
 }
 
@@ -226,8 +226,8 @@ LogicalResult mlir::kgpu::lowerMmaToWMMA(Operation *root) {
   if (!any)
     return success();
   WalkResult shapes = root->walk([](Operation *op) {
-    for (Type type : llvm::concat<Type>(op->getOperandTypes(),
-                                        op->getResultTypes()))
+    for (Type type :
+         llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
       if (auto fragment = dyn_cast<MmaFragmentType>(type))
         if (!getWMMAShape(fragment.getShape())) {
           op->emitOpError("uses the tensor-core shape ")
@@ -248,15 +248,15 @@ LogicalResult mlir::kgpu::lowerMmaToWMMA(Operation *root) {
     auto gpuModule = op->getParentOfType<gpu::GPUModuleOp>();
     if (!gpuModule || !gpuModule.getTargetsAttr())
       return WalkResult::advance();
-    for (Type type : llvm::concat<Type>(op->getOperandTypes(),
-                                        op->getResultTypes())) {
+    for (Type type :
+         llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
       auto fragment = dyn_cast<MmaFragmentType>(type);
       if (!fragment)
         continue;
       Type element = fragment.getElementType();
-      unsigned needed = element.isBF16()                ? 80
+      unsigned needed = element.isBF16()               ? 80
                         : element.isSignlessInteger(8) ? 72
-                                                        : 70;
+                                                       : 70;
       for (Attribute attr : gpuModule.getTargetsAttr()) {
         auto target = dyn_cast<NVVM::NVVMTargetAttr>(attr);
         if (!target)
@@ -268,8 +268,7 @@ LogicalResult mlir::kgpu::lowerMmaToWMMA(Operation *root) {
           continue;
         op->emitError("tensor-core ops on ")
             << element << " need sm_" << needed
-            << " or newer (WMMA), but the CUDA target is "
-            << target.getChip();
+            << " or newer (WMMA), but the CUDA target is " << target.getChip();
         return WalkResult::interrupt();
       }
     }

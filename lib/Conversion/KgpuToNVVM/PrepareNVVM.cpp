@@ -1,17 +1,17 @@
 //===- PrepareNVVM.cpp - GPU form to what NVVM accepts ----------*- C++ -*-===//
 
-#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Conversion/KgpuToNVVM/Passes.h"
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Dialect/Kgpu/Utils/Atomics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/Utils/GPUUtils.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -55,8 +55,8 @@ struct AtomicCASToGeneric : OpRewritePattern<AtomicCASOp> {
       lhs = arith::BitcastOp::create(rewriter, loc, it, current);
       rhs = arith::BitcastOp::create(rewriter, loc, it, cmp);
     }
-    Value equal =
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, lhs, rhs);
+    Value equal = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        lhs, rhs);
     Value next =
         arith::SelectOp::create(rewriter, loc, equal, op.getValue(), current);
     memref::AtomicYieldOp::create(rewriter, loc, next);
@@ -120,7 +120,8 @@ struct NumSubgroupsToWarps : OpRewritePattern<gpu::NumSubgroupsOp> {
 /// Whether every warp of `kernel`'s work-groups is full: the kernel fixes a
 /// work-group size that is a multiple of the warp size.
 bool hasOnlyFullWarps(Operation *kernel) {
-  std::optional<std::array<int32_t, 3>> wg = getFixedKernelWorkgroupSize(kernel);
+  std::optional<std::array<int32_t, 3>> wg =
+      getFixedKernelWorkgroupSize(kernel);
   return wg && (int64_t((*wg)[0]) * (*wg)[1] * (*wg)[2]) % kWarpSize == 0;
 }
 
@@ -157,8 +158,9 @@ struct PartialWarpSubgroupReduce : OpRewritePattern<gpu::SubgroupReduceOp> {
     for (gpu::Dimension d :
          {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}) {
       Value dim = gpu::BlockDimOp::create(rewriter, loc, d);
-      items = items ? arith::MulIOp::create(rewriter, loc, items, dim).getResult()
-                    : dim;
+      items = items
+                  ? arith::MulIOp::create(rewriter, loc, items, dim).getResult()
+                  : dim;
     }
     Value warp = arith::ConstantIndexOp::create(rewriter, loc, kWarpSize);
     Value lane = arith::RemUIOp::create(rewriter, loc, linear, warp);
@@ -171,14 +173,13 @@ struct PartialWarpSubgroupReduce : OpRewritePattern<gpu::SubgroupReduceOp> {
     vector::CombiningKind kind = gpu::convertReductionKind(op.getOp());
     for (int32_t offset = 1; offset < kWarpSize; offset <<= 1) {
       Value src = arith::XOrIOp::create(rewriter, loc, lane32, c32(offset));
-      Value exists = arith::CmpIOp::create(rewriter, loc,
-                                           arith::CmpIPredicate::ult, src,
-                                           active32);
-      Value head = arith::AndIOp::create(rewriter, loc, src, c32(~(offset - 1)));
+      Value exists = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ult, src, active32);
+      Value head =
+          arith::AndIOp::create(rewriter, loc, src, c32(~(offset - 1)));
       src = arith::SelectOp::create(rewriter, loc, exists, src, head);
-      Value valid = arith::CmpIOp::create(rewriter, loc,
-                                          arith::CmpIPredicate::ult, src,
-                                          active32);
+      Value valid = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ult, src, active32);
       Value other = gpu::ShuffleOp::create(rewriter, loc, value, src, active32,
                                            gpu::ShuffleMode::IDX)
                         .getShuffleResult();
@@ -239,4 +240,3 @@ void mlir::kgpu::populateKgpuToNVVMPreparationPatterns(
   patterns.add<AtomicRMWToMemRef, AtomicCASToGeneric, SubgroupSizeToWarp,
                SubgroupIdToWarp, NumSubgroupsToWarps>(patterns.getContext());
 }
-

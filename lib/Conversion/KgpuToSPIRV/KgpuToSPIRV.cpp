@@ -471,8 +471,8 @@ struct SubgroupReduceOpLowering final
     if (op.getOp() == gpu::AllReduceOperation::MINIMUMF ||
         op.getOp() == gpu::AllReduceOperation::MAXIMUMF)
       result = fixUpMinimumMaximum(
-          rewriter, loc, op.getOp() == gpu::AllReduceOperation::MINIMUMF,
-          value, result, [&](Value flags) {
+          rewriter, loc, op.getOp() == gpu::AllReduceOperation::MINIMUMF, value,
+          result, [&](Value flags) {
             return spirv::GroupNonUniformBitwiseOrOp::create(
                 rewriter, loc, flags.getType(), scope, groupOpAttr, flags,
                 clusterSize);
@@ -486,10 +486,10 @@ struct SubgroupReduceOpLowering final
   /// OR together whether they hold a NaN (1), -0.0 (2) or +0.0 (4); a NaN
   /// anywhere gives NaN, and a zero minimum is -0.0 if any lane has -0.0
   /// (a zero maximum +0.0 if any lane has +0.0).
-  static Value
-  fixUpMinimumMaximum(ConversionPatternRewriter &rewriter, Location loc,
-                      bool isMin, Value value, Value reduced,
-                      llvm::function_ref<Value(Value)> orReduce) {
+  static Value fixUpMinimumMaximum(ConversionPatternRewriter &rewriter,
+                                   Location loc, bool isMin, Value value,
+                                   Value reduced,
+                                   llvm::function_ref<Value(Value)> orReduce) {
     auto floatType = cast<FloatType>(value.getType());
     Type i32 = rewriter.getI32Type();
     Type bitsType = rewriter.getIntegerType(floatType.getWidth());
@@ -509,31 +509,36 @@ struct SubgroupReduceOpLowering final
     Value bits = spirv::BitcastOp::create(rewriter, loc, bitsType, value);
     Value bitsZero = spirv::ConstantOp::create(
         rewriter, loc, bitsType, rewriter.getIntegerAttr(bitsType, 0));
-    Value negative =
-        spirv::SLessThanOp::create(rewriter, loc, bits, bitsZero);
-    Value negZero = spirv::LogicalAndOp::create(rewriter, loc, isZero, negative);
+    Value negative = spirv::SLessThanOp::create(rewriter, loc, bits, bitsZero);
+    Value negZero =
+        spirv::LogicalAndOp::create(rewriter, loc, isZero, negative);
     Value posZero = spirv::LogicalAndOp::create(
-        rewriter, loc, isZero, spirv::LogicalNotOp::create(rewriter, loc, negative));
+        rewriter, loc, isZero,
+        spirv::LogicalNotOp::create(rewriter, loc, negative));
     Value flags = spirv::BitwiseOrOp::create(
         rewriter, loc,
         spirv::SelectOp::create(rewriter, loc, isNaN, i32Const(1), none),
         spirv::BitwiseOrOp::create(
             rewriter, loc,
             spirv::SelectOp::create(rewriter, loc, negZero, i32Const(2), none),
-            spirv::SelectOp::create(rewriter, loc, posZero, i32Const(4), none)));
+            spirv::SelectOp::create(rewriter, loc, posZero, i32Const(4),
+                                    none)));
     Value any = orReduce(flags);
     auto has = [&](int32_t flag) -> Value {
-      Value bit = spirv::BitwiseAndOp::create(rewriter, loc, any, i32Const(flag));
+      Value bit =
+          spirv::BitwiseAndOp::create(rewriter, loc, any, i32Const(flag));
       return spirv::INotEqualOp::create(rewriter, loc, bit, none);
     };
     Value negZeroValue = floatConst(APFloat::getZero(sem, /*Negative=*/true));
     // A zero result: its sign from the lanes' zeros.
-    Value zeroResult =
-        isMin ? spirv::SelectOp::create(rewriter, loc, has(2), negZeroValue, zero)
-              : spirv::SelectOp::create(rewriter, loc, has(4), zero, negZeroValue);
-    Value resultIsZero = spirv::FOrdEqualOp::create(rewriter, loc, reduced, zero);
-    Value result =
-        spirv::SelectOp::create(rewriter, loc, resultIsZero, zeroResult, reduced);
+    Value zeroResult = isMin ? spirv::SelectOp::create(rewriter, loc, has(2),
+                                                       negZeroValue, zero)
+                             : spirv::SelectOp::create(rewriter, loc, has(4),
+                                                       zero, negZeroValue);
+    Value resultIsZero =
+        spirv::FOrdEqualOp::create(rewriter, loc, reduced, zero);
+    Value result = spirv::SelectOp::create(rewriter, loc, resultIsZero,
+                                           zeroResult, reduced);
     return spirv::SelectOp::create(rewriter, loc, has(1),
                                    floatConst(APFloat::getQNaN(sem)), result);
   }
@@ -573,8 +578,8 @@ struct IndexCastUIBoolLowering final
         return rewriter.notifyMatchFailure(op, "unsupported operand type");
       Value one = spirv::ConstantOp::getOne(type, loc, rewriter);
       Value zero = spirv::ConstantOp::getZero(type, loc, rewriter);
-      Value bit = spirv::BitwiseAndOp::create(rewriter, loc, adaptor.getIn(),
-                                              one);
+      Value bit =
+          spirv::BitwiseAndOp::create(rewriter, loc, adaptor.getIn(), one);
       rewriter.replaceOpWithNewOp<spirv::INotEqualOp>(op, bit, zero);
       return success();
     }
@@ -588,7 +593,7 @@ void mlir::kgpu::populateKgpuToSPIRVPatterns(SPIRVTypeConverter &typeConverter,
                                              RewritePatternSet &patterns) {
   patterns.add<AtomicRMWOpLowering, AtomicCASOpLowering, ShuffleOpLowering,
                SubgroupReduceOpLowering, IndexCastUIBoolLowering,
-               MmaOpLowering<MmaFillOp>,
-               MmaOpLowering<MmaLoadOp>, MmaOpLowering<MmaComputeOp>,
-               MmaOpLowering<MmaStoreOp>>(typeConverter, patterns.getContext());
+               MmaOpLowering<MmaFillOp>, MmaOpLowering<MmaLoadOp>,
+               MmaOpLowering<MmaComputeOp>, MmaOpLowering<MmaStoreOp>>(
+      typeConverter, patterns.getContext());
 }

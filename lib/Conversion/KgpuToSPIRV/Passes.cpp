@@ -168,9 +168,9 @@ struct AttachTargetPass final
           // then reads the WorkgroupSize built-in, which
           // kgpu-spirv-specialize-workgroup-size turns into
           // specialization constants); the default size travels in a marker.
-          func->setAttr(kDynamicWorkgroupSizeAttrName,
-                        DenseI32ArrayAttr::get(context,
-                                               getKernelWorkgroupSize(func)));
+          func->setAttr(
+              kDynamicWorkgroupSizeAttrName,
+              DenseI32ArrayAttr::get(context, getKernelWorkgroupSize(func)));
           func->setAttr(entryPointName, spirv::getEntryPointABIAttr(context));
           continue;
         }
@@ -344,8 +344,7 @@ struct ConvertKgpuToSPIRVPass final
                                global.getInitialValueAttr())
                          : DenseElementsAttr();
       auto type = cast<MemRefType>(copy.getTarget().getType());
-      if (!global || !global.getConstant() || !init ||
-          !type.hasStaticShape())
+      if (!global || !global.getConstant() || !init || !type.hasStaticShape())
         return copy.emitOpError("copies from a memref.global, which has no "
                                 "lowering to ")
                << kTargetName << " unless it is a constant array";
@@ -479,8 +478,8 @@ struct ConvertKgpuToSPIRVPass final
       placePrivateArraysInFunctionStorage(clone);
       widenBoolArguments(clone);
       if (failed(expandConstantGlobalCopies(clone)) ||
-          failed(widenIndexBuffers(clone)) || failed(expandArithOps(clone)) || failed(mapMemorySpaces(clone)) ||
-          failed(convert(clone)))
+          failed(widenIndexBuffers(clone)) || failed(expandArithOps(clone)) ||
+          failed(mapMemorySpaces(clone)) || failed(convert(clone)))
         return signalPassFailure();
     }
   }
@@ -592,8 +591,9 @@ struct WorkgroupSizeSpecConstantsPass final
       return;
     // The entry point keeps the default size as its LocalSize; the
     // WorkgroupSize built-in below overrides it.
-    kernel->setAttr(spirv::getEntryPointABIAttrName(),
-                    spirv::getEntryPointABIAttr(context, defaults.asArrayRef()));
+    kernel->setAttr(
+        spirv::getEntryPointABIAttrName(),
+        spirv::getEntryPointABIAttr(context, defaults.asArrayRef()));
 
     OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
     Location loc = kernel.getLoc();
@@ -630,7 +630,8 @@ struct WorkgroupSizeSpecConstantsPass final
           addresses.push_back(op);
       });
       for (spirv::AddressOfOp address : addresses) {
-        for (Operation *user : llvm::make_early_inc_range(address->getUsers())) {
+        for (Operation *user :
+             llvm::make_early_inc_range(address->getUsers())) {
           auto load = dyn_cast<spirv::LoadOp>(user);
           if (!load) {
             user->emitError("unexpected use of the WorkgroupSize built-in");
@@ -773,8 +774,8 @@ struct PackScalarsPass final
       auto ptr = cast<spirv::PointerType>(var.getType());
       std::optional<uint32_t> set = var.getDescriptorSet();
       std::optional<uint32_t> binding = var.getBinding();
-      if (ptr.getStorageClass() != spirv::StorageClass::StorageBuffer ||
-          !set || !binding || *set != 0)
+      if (ptr.getStorageClass() != spirv::StorageClass::StorageBuffer || !set ||
+          !binding || *set != 0)
         continue;
       auto block = dyn_cast<spirv::StructType>(ptr.getPointeeType());
       Type member = block && block.getNumElements() == 1
@@ -807,10 +808,10 @@ struct PackScalarsPass final
       size += slot;
     }
     bool push = size <= kMaxPushConstantBytes && !narrow;
-    auto blockType = spirv::PointerType::get(
-        spirv::StructType::get(members, offsets),
-        push ? spirv::StorageClass::PushConstant
-             : spirv::StorageClass::StorageBuffer);
+    auto blockType =
+        spirv::PointerType::get(spirv::StructType::get(members, offsets),
+                                push ? spirv::StorageClass::PushConstant
+                                     : spirv::StorageClass::StorageBuffer);
 
     OpBuilder builder(scalars.front().var);
     Location loc = scalars.front().var.getLoc();

@@ -541,7 +541,9 @@ static void printExprImpl(llvm::raw_ostream &os, const Expr *root,
   stack.push_back({root, "", false});
   // Pieces of the node being expanded, in print order.
   llvm::SmallVector<Piece, 8> parts;
-  auto text = [&](std::string t) { parts.push_back({nullptr, std::move(t), true}); };
+  auto text = [&](std::string t) {
+    parts.push_back({nullptr, std::move(t), true});
+  };
   auto sub = [&](const Expr *x) { parts.push_back({x, "", false}); };
   while (!stack.empty()) {
     Piece piece = stack.pop_back_val();
@@ -663,7 +665,8 @@ static void printExprImpl(llvm::raw_ostream &os, const Expr *root,
     }
     case Expr::Kind::InitList: {
       text("{");
-      for (auto [i, a] : llvm::enumerate(llvm::cast<InitListExpr>(e)->getInits())) {
+      for (auto [i, a] :
+           llvm::enumerate(llvm::cast<InitListExpr>(e)->getInits())) {
         if (i)
           text(", ");
         sub(a);

@@ -269,8 +269,8 @@ private:
   };
 
   struct LoopContext {
-    uint8_t level;                ///< Divergence of the loop's control.
-    uint8_t exitLevel = Uniform;  ///< Of break/continue conditions.
+    uint8_t level;               ///< Divergence of the loop's control.
+    uint8_t exitLevel = Uniform; ///< Of break/continue conditions.
     State breaks, continues;
     bool hasBreak = false, hasContinue = false;
   };
@@ -307,11 +307,10 @@ private:
 
   void record(const void *node, FindingKind kind, llvm::SMLoc loc,
               llvm::StringRef callee, uint8_t div) {
-    auto [it, inserted] =
-        findings.insert({node, Finding{kind, loc, callee, div, st.afterReturn,
-                                       div >= Divergent ? branchLoc
-                                                        : llvm::SMLoc(),
-                                       divergentReturnLoc}});
+    auto [it, inserted] = findings.insert(
+        {node, Finding{kind, loc, callee, div, st.afterReturn,
+                       div >= Divergent ? branchLoc : llvm::SMLoc(),
+                       divergentReturnLoc}});
     if (!inserted) {
       if (div >= Divergent && !it->second.branch.isValid())
         it->second.branch = branchLoc;
@@ -356,11 +355,10 @@ private:
                     "enclosing condition depends on the work-item or "
                     "work-group id");
       else if (f.afterReturn >= GroupVarying)
-        diags.error(f.loc,
-                    "parallel for after a return under a divergent "
-                    "condition: a parallel for must be reached by every "
-                    "work-item of the grid, but some may have already "
-                    "returned");
+        diags.error(f.loc, "parallel for after a return under a divergent "
+                           "condition: a parallel for must be reached by every "
+                           "work-item of the grid, but some may have already "
+                           "returned");
       return;
     }
   }
@@ -435,8 +433,7 @@ private:
         case BinaryOpKind::LOr: {
           // The RHS runs only for some values of the LHS.
           State before = st;
-          BranchScope scope(*this, std::max(div, l) >= Divergent,
-                            b->getLoc());
+          BranchScope scope(*this, std::max(div, l) >= Divergent, b->getLoc());
           uint8_t r = eval(b->getRHS(), std::max(div, l));
           st.join(before);
           l = std::max(l, r);

@@ -121,8 +121,7 @@ SourceLocation SourceLocator::getLocation(llvm::SMLoc loc) {
 }
 
 void kgpu::kgc::printSourceDiagnostic(llvm::raw_ostream &os,
-                                      const llvm::SourceMgr &sm,
-                                      unsigned bufId,
+                                      const llvm::SourceMgr &sm, unsigned bufId,
                                       const SourceLineTable *table,
                                       llvm::SMLoc loc,
                                       llvm::SourceMgr::DiagKind kind,

@@ -32,11 +32,10 @@ void MLIRDiagnosticConsumer::report(llvm::SMLoc, const SourceLocation &where,
     return;
   }
   finish();
-  DiagnosticSeverity severity = kind == llvm::SourceMgr::DK_Error
-                                    ? DiagnosticSeverity::Error
-                                : kind == llvm::SourceMgr::DK_Warning
-                                    ? DiagnosticSeverity::Warning
-                                    : DiagnosticSeverity::Remark;
+  DiagnosticSeverity severity =
+      kind == llvm::SourceMgr::DK_Error     ? DiagnosticSeverity::Error
+      : kind == llvm::SourceMgr::DK_Warning ? DiagnosticSeverity::Warning
+                                            : DiagnosticSeverity::Remark;
   pending.emplace(context.getDiagEngine().emit(loc, severity));
   *pending << msg;
 }

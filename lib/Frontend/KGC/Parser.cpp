@@ -598,11 +598,12 @@ bool Parser::parseAttributes(
         errorAt(tok(), "reqd_work_group_size takes exactly 3 sizes");
         return false;
       }
-      if (!expect(TokenKind::r_paren, "after the sizes of reqd_work_group_size"))
+      if (!expect(TokenKind::r_paren,
+                  "after the sizes of reqd_work_group_size"))
         return false;
       if (total > 1024) {
-        errorAt(name, "reqd_work_group_size(" + std::to_string(size[0]) +
-                          ", " + std::to_string(size[1]) + ", " +
+        errorAt(name, "reqd_work_group_size(" + std::to_string(size[0]) + ", " +
+                          std::to_string(size[1]) + ", " +
                           std::to_string(size[2]) + ") has " +
                           std::to_string(total) +
                           " work-items; a work-group has at most 1024");
@@ -620,9 +621,9 @@ bool Parser::parseAttributes(
   return true;
 }
 
-void Parser::parseFunction(const DeclSpec &spec, bool isKernel,
-                           const Token &name,
-                           std::optional<std::array<uint32_t, 3>> workGroupSize) {
+void Parser::parseFunction(
+    const DeclSpec &spec, bool isKernel, const Token &name,
+    std::optional<std::array<uint32_t, 3>> workGroupSize) {
   if (isKernel && (!spec.isVoid || spec.isPointer)) {
     error(spec.loc,
           "kernel function '" + name.getSpelling() + "' must return void");

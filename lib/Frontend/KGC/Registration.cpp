@@ -23,11 +23,11 @@ void mlir::kgpu::registerKGCFrontend() {
     // Every diagnostic goes through `context`'s engine.
     return ::kgpu::kgc::importKGC(sourceMgr, bufferId, context);
   };
-  info.makeDiagnosticHandler = [](llvm::SourceMgr &sourceMgr,
-                                  MLIRContext &context, llvm::raw_ostream &os)
-      -> std::shared_ptr<ScopedDiagnosticHandler> {
-    return std::make_shared<::kgpu::kgc::SourceDiagnosticHandler>(
-        sourceMgr, &context, os);
+  info.makeDiagnosticHandler =
+      [](llvm::SourceMgr &sourceMgr, MLIRContext &context,
+         llvm::raw_ostream &os) -> std::shared_ptr<ScopedDiagnosticHandler> {
+    return std::make_shared<::kgpu::kgc::SourceDiagnosticHandler>(sourceMgr,
+                                                                  &context, os);
   };
   registerFrontend(std::move(info));
 }

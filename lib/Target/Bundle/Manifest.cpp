@@ -23,8 +23,7 @@ static std::string typeName(Type type) {
 static int64_t localBytes(MemRefType type) {
   if (!type.hasStaticShape())
     return 0;
-  return type.getNumElements() *
-         ((type.getElementTypeBitWidth() + 7) / 8);
+  return type.getNumElements() * ((type.getElementTypeBitWidth() + 7) / 8);
 }
 
 /// Work-group memory of an outlined kernel: attributions plus allocations
@@ -46,18 +45,21 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
   llvm::json::Object k;
   k[KGPU_MANIFEST_NAME] = kernel.getName().str();
   if (auto loc = dyn_cast<FileLineColLoc>(kernel.getLoc()))
-    k[KGPU_MANIFEST_LOCATION] = llvm::json::Object{{KGPU_MANIFEST_FILE, loc.getFilename().str()},
-                                       {KGPU_MANIFEST_LINE, loc.getLine()},
-                                       {KGPU_MANIFEST_COLUMN, loc.getColumn()}};
+    k[KGPU_MANIFEST_LOCATION] =
+        llvm::json::Object{{KGPU_MANIFEST_FILE, loc.getFilename().str()},
+                           {KGPU_MANIFEST_LINE, loc.getLine()},
+                           {KGPU_MANIFEST_COLUMN, loc.getColumn()}};
 
   llvm::json::Array params;
   for (unsigned i = 0; i < kernel.getNumArguments(); ++i) {
     Type type = kernel.getArgument(i).getType();
-    auto arg = kernel.getArgAttrOfType<ArgAttr>(i, KgpuDialect::getArgAttrName());
-    auto name =
-        kernel.getArgAttrOfType<StringAttr>(i, KgpuDialect::getArgNameAttrName());
-    llvm::json::Object p{{KGPU_MANIFEST_INDEX, i},
-                         {KGPU_MANIFEST_NAME, name ? name.str() : "arg" + std::to_string(i)}};
+    auto arg =
+        kernel.getArgAttrOfType<ArgAttr>(i, KgpuDialect::getArgAttrName());
+    auto name = kernel.getArgAttrOfType<StringAttr>(
+        i, KgpuDialect::getArgNameAttrName());
+    llvm::json::Object p{
+        {KGPU_MANIFEST_INDEX, i},
+        {KGPU_MANIFEST_NAME, name ? name.str() : "arg" + std::to_string(i)}};
     if (auto memref = dyn_cast<MemRefType>(type)) {
       p[KGPU_MANIFEST_KIND] = KGPU_MANIFEST_KIND_BUFFER;
       p[KGPU_MANIFEST_TYPE] = typeName(memref.getElementType());
@@ -69,7 +71,8 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
       p[KGPU_MANIFEST_KIND] = KGPU_MANIFEST_KIND_SCALAR;
       p[KGPU_MANIFEST_TYPE] = typeName(type);
     }
-    p[KGPU_MANIFEST_ACCESS] = arg ? stringifyAccess(arg.getAccess()).str() : KGPU_MANIFEST_ACCESS_READ;
+    p[KGPU_MANIFEST_ACCESS] = arg ? stringifyAccess(arg.getAccess()).str()
+                                  : KGPU_MANIFEST_ACCESS_READ;
     // Hidden parameters (kgpu-check-bounds), which the runtime fills in.
     if (auto of = kernel.getArgAttrOfType<IntegerAttr>(
             i, KgpuDialect::getSizeOfAttrName())) {
@@ -92,9 +95,9 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
       // the access's own position first).
       loc->walk([&](Location l) {
         if (auto file = dyn_cast<FileLineColLoc>(l)) {
-          where = (file.getFilename().str() + ":" +
-                   std::to_string(file.getLine()) + ":" +
-                   std::to_string(file.getColumn()));
+          where =
+              (file.getFilename().str() + ":" + std::to_string(file.getLine()) +
+               ":" + std::to_string(file.getColumn()));
           return WalkResult::interrupt();
         }
         return WalkResult::advance();
@@ -103,7 +106,8 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
           {KGPU_MANIFEST_WHAT, cast<StringAttr>(site.get("what")).str()},
           {KGPU_MANIFEST_LOC, where.empty() ? "unknown location" : where}});
     }
-    k[KGPU_MANIFEST_BOUNDS_CHECK] = llvm::json::Object{{KGPU_MANIFEST_SITES, std::move(list)}};
+    k[KGPU_MANIFEST_BOUNDS_CHECK] =
+        llvm::json::Object{{KGPU_MANIFEST_SITES, std::move(list)}};
   }
 
   // Launch model: parallel loops distribute over any grid.
@@ -118,10 +122,11 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
     dims = wg[2] > 1 ? 3 : wg[1] > 1 ? 2 : 1;
   k[KGPU_MANIFEST_LAUNCH] = llvm::json::Object{
       {KGPU_MANIFEST_MODEL, parallelLoop ? KGPU_MANIFEST_MODEL_PARALLEL_LOOP
-                                : KGPU_MANIFEST_MODEL_NDRANGE},
+                                         : KGPU_MANIFEST_MODEL_NDRANGE},
       {KGPU_MANIFEST_DIMS, dims},
-      {KGPU_MANIFEST_NOTE, parallelLoop ? "grid-stride loops: any grid is correct"
-                            : "the caller gives the grid"}};
+      {KGPU_MANIFEST_NOTE, parallelLoop
+                               ? "grid-stride loops: any grid is correct"
+                               : "the caller gives the grid"}};
   // The fixed size, or the default of a kernel that accepts any size.
   k[KGPU_MANIFEST_WORKGROUP_SIZE] = llvm::json::Array{wg[0], wg[1], wg[2]};
   k[KGPU_MANIFEST_WORKGROUP_SIZE_FIXED] = isKernelWorkgroupSizeFixed(kernel);
@@ -130,8 +135,9 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
   // Reductions into outputs and how their partials combine.
   llvm::json::Array reductions;
   kernel.walk([&](ReduceOp r) {
-    llvm::json::Object red{{KGPU_MANIFEST_OPERATOR, stringifyReductionKind(r.getKind())},
-                           {KGPU_MANIFEST_TYPE, typeName(r.getValue().getType())}};
+    llvm::json::Object red{
+        {KGPU_MANIFEST_OPERATOR, stringifyReductionKind(r.getKind())},
+        {KGPU_MANIFEST_TYPE, typeName(r.getValue().getType())}};
     if (auto arg = dyn_cast<BlockArgument>(r.getOutput()))
       red[KGPU_MANIFEST_PARAM] = arg.getArgNumber();
     bool fixed = llvm::all_of(r.getIndices(), [&](Value v) {
@@ -149,8 +155,8 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
 
   bool subgroups = false;
   kernel.walk([&](Operation *op) {
-    if (isa<ShuffleOp, SubgroupReduceOp, LaneIdOp, SubgroupSizeOp,
-            SubgroupIdOp, NumSubgroupsOp, GroupReduceOp, MmaFillOp>(op))
+    if (isa<ShuffleOp, SubgroupReduceOp, LaneIdOp, SubgroupSizeOp, SubgroupIdOp,
+            NumSubgroupsOp, GroupReduceOp, MmaFillOp>(op))
       subgroups = true;
   });
   k[KGPU_MANIFEST_SUBGROUPS] = llvm::json::Object{
@@ -187,9 +193,11 @@ mlir::kgpu::buildManifest(ModuleOp kgpuLevel, ModuleOp gpuForm,
   }
   llvm::json::Object manifest{
       {KGPU_MANIFEST_FORMAT, KGPU_MANIFEST_FORMAT_NAME},
-      {KGPU_MANIFEST_VERSION, static_cast<int64_t>(::kgpu::bundle::kFormatVersion)},
-      {KGPU_MANIFEST_SOURCE, llvm::json::Object{{KGPU_MANIFEST_FILE, sourceFile.str()},
-                                    {KGPU_MANIFEST_LANGUAGE, language.str()}}},
+      {KGPU_MANIFEST_VERSION,
+       static_cast<int64_t>(::kgpu::bundle::kFormatVersion)},
+      {KGPU_MANIFEST_SOURCE,
+       llvm::json::Object{{KGPU_MANIFEST_FILE, sourceFile.str()},
+                          {KGPU_MANIFEST_LANGUAGE, language.str()}}},
       {KGPU_MANIFEST_KERNELS, std::move(kernels)}};
   // The ABI of the CPU payload: the subgroup size its code emulates.
   if (llvm::is_contained(targets, KGPU_MANIFEST_TARGET_CPU))

@@ -20,8 +20,8 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
-#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/LLVMContext.h"
@@ -153,10 +153,9 @@ void splitLongBlocks(llvm::Module &module) {
     return;
   auto *type = llvm::ArrayType::get(
       llvm::PointerType::getUnqual(module.getContext()), addresses.size());
-  new llvm::GlobalVariable(module, type, /*isConstant=*/true,
-                           llvm::GlobalValue::InternalLinkage,
-                           llvm::ConstantArray::get(type, addresses),
-                           "kgpu.cpu.split_blocks");
+  new llvm::GlobalVariable(
+      module, type, /*isConstant=*/true, llvm::GlobalValue::InternalLinkage,
+      llvm::ConstantArray::get(type, addresses), "kgpu.cpu.split_blocks");
 }
 
 void optimize(llvm::Module &module, llvm::TargetMachine &machine,
@@ -201,9 +200,10 @@ LogicalResult reportBackendErrors(ModuleOp lowered,
     // The message quotes the assembly after operand substitution: match on
     // the first word (the mnemonic) of each op's template.
     for (LLVM::InlineAsmOp op : asmOps) {
-      StringRef word = StringRef(op.getAsmString())
-                           .ltrim()
-                           .take_until([](char c) { return llvm::isSpace(c); });
+      StringRef word =
+          StringRef(op.getAsmString()).ltrim().take_until([](char c) {
+            return llvm::isSpace(c);
+          });
       if (!word.empty() && StringRef(error).contains(word)) {
         loc = op.getLoc();
         break;

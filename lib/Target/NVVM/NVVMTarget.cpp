@@ -46,13 +46,15 @@ static bool isToolkit(StringRef dir) {
 
 std::optional<std::string> mlir::kgpu::findCUDAToolkit(StringRef explicitPath) {
   if (!explicitPath.empty())
-    return isToolkit(explicitPath) ? std::optional<std::string>(explicitPath.str())
-                                   : std::nullopt;
+    return isToolkit(explicitPath)
+               ? std::optional<std::string>(explicitPath.str())
+               : std::nullopt;
   for (const char *var : {"CUDA_ROOT", "CUDA_HOME", "CUDA_PATH"})
     if (const char *value = std::getenv(var))
       if (*value && isToolkit(value))
         return std::string(value);
-  if (llvm::ErrorOr<std::string> ptxas = llvm::sys::findProgramByName("ptxas")) {
+  if (llvm::ErrorOr<std::string> ptxas =
+          llvm::sys::findProgramByName("ptxas")) {
     StringRef bin = llvm::sys::path::parent_path(*ptxas);
     std::string root = llvm::sys::path::parent_path(bin).str();
     if (isToolkit(root))
@@ -107,7 +109,6 @@ std::optional<std::string> mlir::kgpu::findLibdevice(StringRef cudaPath) {
     return std::nullopt;
   return libdevice.str().str();
 }
-
 
 LogicalResult mlir::kgpu::lowerToNVVM(ModuleOp module,
                                       const NVVMOptions &options,
@@ -190,8 +191,7 @@ static void answerPrecSqrtReflect(llvm::Module &module) {
       if (auto *inner = dyn_cast<llvm::CallInst>(arg))
         if (inner->arg_size() == 1)
           arg = inner->getArgOperand(0);
-      auto *global =
-          dyn_cast<llvm::GlobalVariable>(arg->stripPointerCasts());
+      auto *global = dyn_cast<llvm::GlobalVariable>(arg->stripPointerCasts());
       if (!global || !global->hasInitializer())
         continue;
       auto *data =
@@ -244,8 +244,8 @@ mlir::kgpu::serializeNVVM(ModuleOp module, const NVVMOptions &options,
       toolkit.value_or(""), /*librariesToLink=*/{}, /*cmdOptions=*/"",
       /*elfSection=*/"", target, getSymbols, /*initialLlvmIRCallback=*/{},
       onLinked, /*optimizedLlvmIRCallback=*/{}, onISA);
-  if (failed(gpu::transformGpuModulesToBinaries(module, nullptr,
-                                                targetOptions)))
+  if (failed(
+          gpu::transformGpuModulesToBinaries(module, nullptr, targetOptions)))
     return failure();
 
   SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());

@@ -43,7 +43,8 @@ public:
     return kinds;
   }
 
-  static void configure(SPIRVTargetOptions &options, const TargetConfig &config) {
+  static void configure(SPIRVTargetOptions &options,
+                        const TargetConfig &config) {
     options.fpContract = stringifyFPContract(config.fpContract).str();
   }
 

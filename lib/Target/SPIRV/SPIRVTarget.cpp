@@ -61,8 +61,8 @@ static bool markWorkgroupSizeBuiltIn(SmallVectorImpl<uint32_t> &words) {
     return opcode == 17 || opcode == 10 || opcode == 11 || opcode == 14 ||
            opcode == 15 || opcode == 16 || opcode == 331 || // modes
            (opcode >= 2 && opcode <= 7) || opcode == 330 || // debug
-           (opcode >= 71 && opcode <= 75) || opcode == 332 ||
-           opcode == 5632 || opcode == 5633; // annotations
+           (opcode >= 71 && opcode <= 75) || opcode == 332 || opcode == 5632 ||
+           opcode == 5633; // annotations
   };
   const StringRef name = "__kgpu_local_size";
   std::optional<uint32_t> id;
@@ -110,9 +110,9 @@ static LogicalResult describeScalars(spirv::ModuleOp module,
     if (ptr.getStorageClass() == spirv::StorageClass::PushConstant) {
       block.storage = SPIRVScalarBlock::Storage::PushConstant;
     } else if (ptr.getStorageClass() == spirv::StorageClass::StorageBuffer &&
-               llvm::all_of(type.getElementTypes(), [](Type t) {
-                 return isa<IntegerType, FloatType>(t);
-               }) &&
+               llvm::all_of(
+                   type.getElementTypes(),
+                   [](Type t) { return isa<IntegerType, FloatType>(t); }) &&
                var.getBinding()) {
       block.storage = SPIRVScalarBlock::Storage::StorageBuffer;
       block.binding = *var.getBinding();
@@ -134,9 +134,8 @@ static LogicalResult describeScalars(spirv::ModuleOp module,
            << " members for " << params.size() << " scalar arguments";
   for (unsigned i = 0, e = members.getNumElements(); i < e; ++i) {
     uint32_t offset = members.getMemberOffset(i);
-    uint32_t slot = members.getElementType(i).getIntOrFloatBitWidth() > 32
-                        ? 8
-                        : 4;
+    uint32_t slot =
+        members.getElementType(i).getIntOrFloatBitWidth() > 32 ? 8 : 4;
     block.members.emplace_back(params[i], offset);
     block.size = std::max(block.size, offset + slot);
   }

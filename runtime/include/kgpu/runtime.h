@@ -211,7 +211,7 @@ typedef struct kgpu_kernel_info {
   const char *name;
   uint32_t param_count;
   kgpu_launch_model model;
-  uint32_t dims;              /* 1, 2 or 3 */
+  uint32_t dims; /* 1, 2 or 3 */
   /* The kernel's fixed work-group size, or (workgroup_size_fixed == 0) the
    * default one, used when a launch's `local` is all zero. */
   uint32_t workgroup_size[3];

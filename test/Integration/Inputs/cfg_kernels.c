@@ -43,10 +43,18 @@ static void sw(int32_t *y) {
   for (int g = 0; g < G; ++g) {
     int32_t x = g, r;
     switch (g % 4) {
-    case 0: r = x * 2; break;
-    case 1: r = x + 1; break;
-    case 2: r = -x; break;
-    default: r = 0; break;
+    case 0:
+      r = x * 2;
+      break;
+    case 1:
+      r = x + 1;
+      break;
+    case 2:
+      r = -x;
+      break;
+    default:
+      r = 0;
+      break;
     }
     y[g] = r;
   }
@@ -56,9 +64,15 @@ static void swBarrier(int32_t *y, int mode) {
   for (int g = 0; g < G; ++g) {
     int l = g % WG, base = g - l;
     switch (mode) {
-    case 0: y[g] = base + (l + 1) % WG; break;
-    case 1: y[g] = base + (WG - 1 - l); break;
-    default: y[g] = g; break;
+    case 0:
+      y[g] = base + (l + 1) % WG;
+      break;
+    case 1:
+      y[g] = base + (WG - 1 - l);
+      break;
+    default:
+      y[g] = g;
+      break;
     }
   }
 }

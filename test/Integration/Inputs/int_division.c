@@ -5,11 +5,11 @@
 
 enum { N = 16 };
 
-static int64_t a[N] = {7,         -7, 0,        INT32_MIN, INT64_MIN, INT32_MIN,
-                       7,         -7, 100,      -100,      INT32_MAX, -1,
-                       INT64_MIN, 5,  INT64_MAX, 12345};
-static int64_t b[N] = {0,  0,          0,  -1, -1, 0, -2, 2, 7, 7, 0, 0,
-                       0, 0x100000000, -1, 1};
+static int64_t a[N] = {
+    7,   -7,   0,         INT32_MIN, INT64_MIN, INT32_MIN, 7,         -7,
+    100, -100, INT32_MAX, -1,        INT64_MIN, 5,         INT64_MAX, 12345};
+static int64_t b[N] = {0, 0, 0, -1, -1, 0,           -2, 2,
+                       7, 7, 0, 0,  0,  0x100000000, -1, 1};
 
 static int32_t sdiv32(int32_t x, int32_t y) {
   return y == 0 ? -1 : y == -1 ? (int32_t)(0u - (uint32_t)x) : x / y;
@@ -57,8 +57,7 @@ static int check(void) {
     for (int k = 0; k < 8; ++k)
       if (got[8 * i + k] != want[k] && bad++ < 10)
         printf("a=%lld b=%lld op %d: got %lld, want %lld\n", (long long)x,
-               (long long)y, k, (long long)got[8 * i + k],
-               (long long)want[k]);
+               (long long)y, k, (long long)got[8 * i + k], (long long)want[k]);
   }
   if (bad) {
     printf("FAIL: %d of %d results differ\n", bad, 8 * N);

@@ -27,8 +27,8 @@ static int check(void) {
   for (int i = 0; i < N; ++i)
     if (got[i] != want[i]) {
       if (wrong < 5)
-        printf("mismatch at %d: got %lld, want %lld\n", i,
-               (long long)got[i], (long long)want[i]);
+        printf("mismatch at %d: got %lld, want %lld\n", i, (long long)got[i],
+               (long long)want[i]);
       ++wrong;
     }
   if (wrong) {

@@ -33,8 +33,8 @@ Compiled compile(const std::string &source, const char *name,
   EXPECT_EQ(kgpuc_options_set_targets(options, targets), KGPUC_SUCCESS);
   kgpuc_result result = nullptr;
   Compiled out;
-  out.status = kgpuc_compile_buffer(options, source.data(), source.size(),
-                                    name, &result);
+  out.status = kgpuc_compile_buffer(options, source.data(), source.size(), name,
+                                    &result);
   if (result) {
     size_t size = 0;
     if (const void *data = kgpuc_result_data(result, &size))
@@ -45,8 +45,7 @@ Compiled compile(const std::string &source, const char *name,
       EXPECT_EQ(kgpuc_result_diagnostic(result, i, &diag), KGPUC_SUCCESS);
       out.messages.push_back(std::string(diag.file) + ":" +
                              std::to_string(diag.line) + ":" +
-                             std::to_string(diag.column) + ": " +
-                             diag.message);
+                             std::to_string(diag.column) + ": " + diag.message);
     }
   }
   kgpuc_result_destroy(result);
@@ -118,9 +117,9 @@ TEST(CompilerCAPI, TargetErrorsAreRecords) {
   EXPECT_EQ(out.status, KGPUC_ERROR_COMPILATION);
   bool located = false;
   for (const std::string &message : out.messages)
-    located |= message.rfind("mma.kgc:", 0) == 0 &&
-               message.find("not supported on the Vulkan target") !=
-                   std::string::npos;
+    located |=
+        message.rfind("mma.kgc:", 0) == 0 &&
+        message.find("not supported on the Vulkan target") != std::string::npos;
   EXPECT_TRUE(located) << out.text;
 }
 
@@ -141,8 +140,7 @@ TEST(CompilerCAPI, BadInputsAreErrors) {
             std::string::npos);
   Compiled badTarget = compile(kernel(1), "k.kgc", "bundle", "gpu9000");
   EXPECT_EQ(badTarget.status, KGPUC_ERROR_COMPILATION);
-  EXPECT_NE(badTarget.text.find("unknown target 'gpu9000'"),
-            std::string::npos);
+  EXPECT_NE(badTarget.text.find("unknown target 'gpu9000'"), std::string::npos);
 
   kgpuc_options options = nullptr;
   ASSERT_EQ(kgpuc_options_create(&options), KGPUC_SUCCESS);

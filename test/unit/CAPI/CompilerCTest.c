@@ -16,7 +16,7 @@ static int failures = 0;
 #define CHECK(cond)                                                            \
   do {                                                                         \
     if (!(cond)) {                                                             \
-      fprintf(stderr, "%s:%d: check failed: %s (%s)\n", __FILE__, __LINE__,   \
+      fprintf(stderr, "%s:%d: check failed: %s (%s)\n", __FILE__, __LINE__,    \
               #cond, kgpuc_last_error_message());                              \
       ++failures;                                                              \
     }                                                                          \
@@ -53,8 +53,8 @@ int main(void) {
 
   /* Bad input: an error with its location, as records and as text. */
   result = NULL;
-  CHECK(kgpuc_compile_buffer(options, kBad, strlen(kBad), "bad.kgc",
-                             &result) == KGPUC_ERROR_COMPILATION);
+  CHECK(kgpuc_compile_buffer(options, kBad, strlen(kBad), "bad.kgc", &result) ==
+        KGPUC_ERROR_COMPILATION);
   CHECK(strstr(kgpuc_last_error_message(), "bad.kgc:2:") != NULL);
   CHECK(result != NULL);
   CHECK(kgpuc_result_succeeded(result) == 0);

@@ -103,8 +103,10 @@ TEST_F(KgpuOpsTest, EveryOpBuildsAndVerifies) {
   Value x = kernel.getArgument(0), hist = kernel.getArgument(1),
         halfs = kernel.getArgument(2), n = kernel.getArgument(3);
   Value c0 = index(0), c1 = index(1);
-  Value one = arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(1));
-  Value ione = arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(1));
+  Value one =
+      arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(1));
+  Value ione =
+      arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(1));
 
   for (Dimension d : {Dimension::x, Dimension::y, Dimension::z}) {
     GlobalIdOp::create(builder, loc, d);
@@ -120,13 +122,14 @@ TEST_F(KgpuOpsTest, EveryOpBuildsAndVerifies) {
   NumSubgroupsOp::create(builder, loc);
 
   auto tile = AllocLocalOp::create(
-      builder, loc, MemRefType::get({16, 16}, f16, MemRefLayoutAttrInterface(),
-                                    builder.getI64IntegerAttr(3)));
+      builder, loc,
+      MemRefType::get({16, 16}, f16, MemRefLayoutAttrInterface(),
+                      builder.getI64IntegerAttr(3)));
   BarrierOp::create(builder, loc, MemFence::Local);
   BarrierOp::create(builder, loc, MemFence::All);
 
-  auto loop = ParallelForOp::create(builder, loc, ValueRange{c0},
-                                    ValueRange{n}, ValueRange{c1});
+  auto loop = ParallelForOp::create(builder, loc, ValueRange{c0}, ValueRange{n},
+                                    ValueRange{c1});
   {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(loop.getBodyBlock());
@@ -146,12 +149,16 @@ TEST_F(KgpuOpsTest, EveryOpBuildsAndVerifies) {
   ShuffleOp::create(builder, loc, ShuffleMode::Down, one, ione);
   ShuffleOp::create(builder, loc, ShuffleMode::Idx, one, ione);
 
-  auto aType = MmaFragmentType::get(&context, MmaShape::m16n16k16, MmaRole::A, f16);
-  auto bType = MmaFragmentType::get(&context, MmaShape::m16n16k16, MmaRole::B, f16);
-  auto cType = MmaFragmentType::get(&context, MmaShape::m16n16k16, MmaRole::Acc, f32);
+  auto aType =
+      MmaFragmentType::get(&context, MmaShape::m16n16k16, MmaRole::A, f16);
+  auto bType =
+      MmaFragmentType::get(&context, MmaShape::m16n16k16, MmaRole::B, f16);
+  auto cType =
+      MmaFragmentType::get(&context, MmaShape::m16n16k16, MmaRole::Acc, f32);
   EXPECT_EQ(aType.getTileShape().first, 16);
   EXPECT_EQ(aType.getTileShape().second, 16);
-  Value zero = arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(0));
+  Value zero =
+      arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(0));
   Value acc = MmaFillOp::create(builder, loc, cType, zero);
   Value a = MmaLoadOp::create(builder, loc, aType, halfs, ValueRange{c0},
                               /*leadDim=*/n, /*colMajor=*/false);
@@ -196,7 +203,8 @@ TEST_F(KgpuOpsTest, DynamicLocalAllocationFails) {
 
 TEST_F(KgpuOpsTest, BitwiseReductionOfFloatFails) {
   addFunction("d", {}, KgpuDialect::getDeviceAttrName());
-  Value one = arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(1));
+  Value one =
+      arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(1));
   GroupReduceOp::create(builder, loc, ReductionKind::Or, one);
   EXPECT_TRUE(failsWith("reduction 'or' is not defined for 'f32'"));
 }
@@ -205,9 +213,9 @@ TEST_F(KgpuOpsTest, ParallelForDeeperThanThreeFails) {
   func::FuncOp kernel = addFunction("k", {builder.getIndexType()},
                                     KgpuDialect::getKernelAttrName());
   Value n = kernel.getArgument(0), c0 = index(0), c1 = index(1);
-  auto outer = ParallelForOp::create(builder, loc, ValueRange{c0, c0, c0},
-                                     ValueRange{n, n, n},
-                                     ValueRange{c1, c1, c1});
+  auto outer =
+      ParallelForOp::create(builder, loc, ValueRange{c0, c0, c0},
+                            ValueRange{n, n, n}, ValueRange{c1, c1, c1});
   builder.setInsertionPointToStart(outer.getBodyBlock());
   ParallelForOp::create(builder, loc, ValueRange{c0}, ValueRange{n},
                         ValueRange{c1});
@@ -224,8 +232,10 @@ TEST_F(KgpuOpsTest, MmaTypeRejectsImpossibleCombinations) {
                                            MmaRole::Acc, i32));
   EXPECT_TRUE(MmaFragmentType::getChecked(emit, &context, MmaShape::m16n8k32,
                                           MmaRole::B, i8));
-  EXPECT_TRUE(MmaFragmentType::isValidCombination(MmaShape::m16n8k16, f16, f32));
-  EXPECT_FALSE(MmaFragmentType::isValidCombination(MmaShape::m16n8k16, f16, i32));
+  EXPECT_TRUE(
+      MmaFragmentType::isValidCombination(MmaShape::m16n8k16, f16, f32));
+  EXPECT_FALSE(
+      MmaFragmentType::isValidCombination(MmaShape::m16n8k16, f16, i32));
   EXPECT_TRUE(MmaFragmentType::isValidCombination(MmaShape::m16n8k16, i8, i32));
 }
 
@@ -235,7 +245,8 @@ TEST_F(KgpuOpsTest, KernelArgumentKindsAreChecked) {
                                     KgpuDialect::getKernelAttrName());
   kernel.setArgAttr(0, KgpuDialect::getArgAttrName(),
                     ArgAttr::get(&context, ArgKind::Buffer, Access::Read));
-  EXPECT_TRUE(failsWith("buffer argument #0 must be a memref in global memory"));
+  EXPECT_TRUE(
+      failsWith("buffer argument #0 must be a memref in global memory"));
 }
 
 TEST_F(KgpuOpsTest, EnumsRoundTripThroughStrings) {

@@ -90,8 +90,10 @@ TEST(CompilerSession, TwoThreadsDifferentOptionsMatchSeparateProcesses) {
 
   for (int round = 0; round < 3; ++round) {
     Result on, off;
-    std::thread a([&] { on = compileInProcess(ptxOptions("on", "sm_90a"), kSaxpy); });
-    std::thread b([&] { off = compileInProcess(ptxOptions("off", "sm_80"), kSaxpy); });
+    std::thread a(
+        [&] { on = compileInProcess(ptxOptions("on", "sm_90a"), kSaxpy); });
+    std::thread b(
+        [&] { off = compileInProcess(ptxOptions("off", "sm_80"), kSaxpy); });
     a.join();
     b.join();
     ASSERT_TRUE(on.ok) << on.errors;
@@ -101,8 +103,8 @@ TEST(CompilerSession, TwoThreadsDifferentOptionsMatchSeparateProcesses) {
   }
   // Nothing was written to LLVM's process-wide options.
   auto &registered = llvm::cl::getRegisteredOptions();
-  for (StringRef name : {"nvptx-fma-level", "nvvm-reflect-add",
-                         "nvptx-prec-sqrtf32"}) {
+  for (StringRef name :
+       {"nvptx-fma-level", "nvvm-reflect-add", "nvptx-prec-sqrtf32"}) {
     auto it = registered.find(name);
     if (it != registered.end())
       EXPECT_EQ(it->second->getNumOccurrences(), 0) << name.str();

@@ -234,10 +234,10 @@ std::string makeBundle(const std::string &manifest,
 
 /// Reads the bundle `name`, lets `edit` change its manifest (without
 /// "payloads") and payloads, and writes it again with fresh checksums.
-std::string rewrite(
-    const char *name,
-    const std::function<void(llvm::json::Object &,
-                             std::vector<kgpu::bundle::Payload> &)> &edit) {
+std::string
+rewrite(const char *name,
+        const std::function<void(llvm::json::Object &,
+                                 std::vector<kgpu::bundle::Payload> &)> &edit) {
   std::string bytes = readFile(kernelPath(name));
   llvm::Expected<kgpu::bundle::Bundle> b = kgpu::bundle::read(bytes);
   if (!b) {
@@ -280,7 +280,8 @@ TEST_F(Bundles, EditedManifestIsRejected) {
 /// be SIGSEGV/SIGBUS inside the dynamic loader; its checksum catches it.
 TEST_F(Bundles, CorruptCPUPayloadIsRejected) {
   std::string bytes = readFile(kernelPath("saxpy"));
-  size_t elf = bytes.find("\x7f" "ELF");
+  size_t elf = bytes.find("\x7f"
+                          "ELF");
   ASSERT_NE(elf, std::string::npos);
   for (size_t off : {size_t(0x20), size_t(0x40), size_t(0x48), size_t(0x60)}) {
     std::string bad = bytes;
@@ -310,9 +311,9 @@ TEST_F(Bundles, MalformedELFIsRejected) {
       {40 + 5, 0x7f, "section headers lie outside the file"},
   };
   for (const Case &c : cases) {
-    std::string bundle = rewrite(
-        "saxpy",
-        [&](llvm::json::Object &, std::vector<kgpu::bundle::Payload> &ps) {
+    std::string bundle =
+        rewrite("saxpy", [&](llvm::json::Object &,
+                             std::vector<kgpu::bundle::Payload> &ps) {
           for (kgpu::bundle::Payload &p : ps)
             if (p.target == "cpu")
               p.data[c.offset] = static_cast<char>(c.value);
@@ -368,8 +369,9 @@ TEST_F(Bundles, NotARegularFile) {
 
 /// A manifest nested 50,000 deep (llvm::json::parse recurses per level).
 TEST_F(Bundles, DeeplyNestedManifest) {
-  std::string deep = "{\"kernels\": [], \"payloads\": [], \"x\": " +
-                     std::string(50000, '[') + std::string(50000, ']') + "}";
+  std::string deep =
+      "{\"kernels\": [], \"payloads\": [], \"x\": " + std::string(50000, '[') +
+      std::string(50000, ']') + "}";
   std::string bundle = makeBundle(deep);
   kgpu_module m = nullptr;
   EXPECT_STATUS(
@@ -382,15 +384,15 @@ TEST_F(Bundles, DeeplyNestedManifest) {
 /// "omitted_targets"; loading for such a target says why.
 TEST_F(Bundles, OmittedTargetIsExplained) {
   const char *reason = "saxpy.kgc:3:5: error: not supported on the CPU target";
-  std::string bundle = rewrite(
-      "saxpy_vulkan_only",
-      [&](llvm::json::Object &manifest, std::vector<kgpu::bundle::Payload> &) {
+  std::string bundle =
+      rewrite("saxpy_vulkan_only", [&](llvm::json::Object &manifest,
+                                       std::vector<kgpu::bundle::Payload> &) {
         manifest["omitted_targets"] = llvm::json::Object{{"cpu", reason}};
       });
   kgpu_module m = nullptr;
-  EXPECT_STATUS(KGPU_ERROR_NO_PAYLOAD, kgpu_module_load_memory(
-                                           device, bundle.data(),
-                                           bundle.size(), &m));
+  EXPECT_STATUS(
+      KGPU_ERROR_NO_PAYLOAD,
+      kgpu_module_load_memory(device, bundle.data(), bundle.size(), &m));
   EXPECT_NE(lastError().find(std::string("the bundle has no cpu payload: "
                                          "kgpu-translate left the cpu target "
                                          "out: ") +
@@ -403,20 +405,18 @@ TEST_F(Bundles, OmittedTargetIsExplained) {
   kgpu_module_release(m);
 
   // A malformed field is a manifest error.
-  std::string bad = rewrite(
-      "saxpy",
-      [&](llvm::json::Object &manifest, std::vector<kgpu::bundle::Payload> &) {
-        manifest["omitted_targets"] = llvm::json::Array{"cpu"};
-      });
+  std::string bad = rewrite("saxpy", [&](llvm::json::Object &manifest,
+                                         std::vector<kgpu::bundle::Payload> &) {
+    manifest["omitted_targets"] = llvm::json::Array{"cpu"};
+  });
   EXPECT_STATUS(KGPU_ERROR_INVALID_BUNDLE,
                 kgpu_module_load_memory(nullptr, bad.data(), bad.size(), &m));
   EXPECT_NE(lastError().find("\"omitted_targets\" must be an object"),
             std::string::npos);
-  bad = rewrite(
-      "saxpy",
-      [&](llvm::json::Object &manifest, std::vector<kgpu::bundle::Payload> &) {
-        manifest["omitted_targets"] = llvm::json::Object{{"vulkan", 3}};
-      });
+  bad = rewrite("saxpy", [&](llvm::json::Object &manifest,
+                             std::vector<kgpu::bundle::Payload> &) {
+    manifest["omitted_targets"] = llvm::json::Object{{"vulkan", 3}};
+  });
   EXPECT_STATUS(KGPU_ERROR_INVALID_BUNDLE,
                 kgpu_module_load_memory(nullptr, bad.data(), bad.size(), &m));
 }
@@ -555,8 +555,8 @@ TEST_F(Bundles, BoundsCheckedKernels) {
     devices.push_back(vk);
   for (kgpu_device dev : devices) {
     kgpu_module m = nullptr;
-    ASSERT_OK(kgpu_module_load_file(dev, kernelPath("check_bounds").c_str(),
-                                    &m));
+    ASSERT_OK(
+        kgpu_module_load_file(dev, kernelPath("check_bounds").c_str(), &m));
     kgpu_kernel k = nullptr;
     ASSERT_OK(kgpu_module_get_kernel(m, "shift_add", &k));
     // The hidden parameters (x's size, the status buffer) are not visible.
@@ -642,8 +642,8 @@ TEST_F(Bundles, CPUSubgroupSizeComesFromTheManifest) {
   };
   auto infoOf = [&](const std::string &bundle, kgpu_kernel_info &info) {
     kgpu_module m = nullptr;
-    ASSERT_OK(kgpu_module_load_memory(device, bundle.data(), bundle.size(),
-                                      &m));
+    ASSERT_OK(
+        kgpu_module_load_memory(device, bundle.data(), bundle.size(), &m));
     kgpu_kernel k = nullptr;
     ASSERT_OK(kgpu_module_get_kernel(m, "subgroup_size", &k));
     ASSERT_OK(kgpu_kernel_get_info(k, &info));
@@ -658,9 +658,9 @@ TEST_F(Bundles, CPUSubgroupSizeComesFromTheManifest) {
   // A size the CPU backend cannot run is refused when the bundle is loaded.
   for (int64_t bad : {12, 128}) {
     std::string bundle = withSize(llvm::json::Value(bad));
-    EXPECT_STATUS(KGPU_ERROR_UNSUPPORTED,
-                  kgpu_module_load_memory(device, bundle.data(), bundle.size(),
-                                          &m));
+    EXPECT_STATUS(
+        KGPU_ERROR_UNSUPPORTED,
+        kgpu_module_load_memory(device, bundle.data(), bundle.size(), &m));
     EXPECT_EQ(m, nullptr);
     EXPECT_NE(lastError().find("the bundle's CPU code emulates subgroups of " +
                                std::to_string(bad) +
@@ -670,12 +670,13 @@ TEST_F(Bundles, CPUSubgroupSizeComesFromTheManifest) {
         << lastError();
   }
   // A malformed value is a manifest error, for any device.
-  for (llvm::json::Value bad : {llvm::json::Value(0), llvm::json::Value(-8),
-                                llvm::json::Value("8"), llvm::json::Value(nullptr)}) {
+  for (llvm::json::Value bad :
+       {llvm::json::Value(0), llvm::json::Value(-8), llvm::json::Value("8"),
+        llvm::json::Value(nullptr)}) {
     std::string bundle = withSize(std::move(bad));
-    EXPECT_STATUS(KGPU_ERROR_INVALID_BUNDLE,
-                  kgpu_module_load_memory(nullptr, bundle.data(),
-                                          bundle.size(), &m));
+    EXPECT_STATUS(
+        KGPU_ERROR_INVALID_BUNDLE,
+        kgpu_module_load_memory(nullptr, bundle.data(), bundle.size(), &m));
     EXPECT_NE(lastError().find("\"cpu\" must be an object with a positive "
                                "integer \"subgroup_size\""),
               std::string::npos)
@@ -1026,7 +1027,8 @@ TEST_P(OnDevice, LaunchConfigErrors) {
 
   // saxpy does not fix its work-group size: any size is accepted.
   kgpu_launch_config otherLocal = {{2, 1, 1}, {128, 1, 1}};
-  EXPECT_STATUS(KGPU_SUCCESS, kgpu_launch_sync(k, args, 4, &otherLocal, nullptr));
+  EXPECT_STATUS(KGPU_SUCCESS,
+                kgpu_launch_sync(k, args, 4, &otherLocal, nullptr));
 
   kgpu_device_info info;
   ASSERT_OK(kgpu_device_get_info(device, &info));
@@ -1316,8 +1318,7 @@ TEST(VulkanSPIRV, MalformedSPIRVIsRejected) {
        "unknown version word"},
       {"zero bound", [](std::vector<uint32_t> &w) { w[3] = 0; },
        "id bound 0 is out of range"},
-      {"zero word count",
-       [](std::vector<uint32_t> &w) { w[5] &= 0xffff; },
+      {"zero word count", [](std::vector<uint32_t> &w) { w[5] &= 0xffff; },
        "has a word count of 0"},
       {"word count past the end",
        [](std::vector<uint32_t> &w) {
@@ -1368,9 +1369,9 @@ TEST(VulkanSPIRV, MalformedSPIRVIsRejected) {
     dlclose(tools);
   }
   for (const Case &c : all) {
-    std::string bundle = rewrite(
-        "saxpy", [&](llvm::json::Object &,
-                     std::vector<kgpu::bundle::Payload> &payloads) {
+    std::string bundle =
+        rewrite("saxpy", [&](llvm::json::Object &,
+                             std::vector<kgpu::bundle::Payload> &payloads) {
           for (kgpu::bundle::Payload &p : payloads) {
             if (p.format != "spirv")
               continue;

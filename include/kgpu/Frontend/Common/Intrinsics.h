@@ -51,7 +51,8 @@ Value emitAtomicCAS(OpBuilder &b, Location loc, Value memref,
 /// `kgpu.shuffle` of `value`; `offset` (delta, mask or lane) is truncated or
 /// extended (by `offsetSignedness`) to the i32 the op takes.
 Value emitShuffle(OpBuilder &b, Location loc, ShuffleMode mode, Value value,
-                  Value offset, Signedness offsetSignedness = Signedness::Signed);
+                  Value offset,
+                  Signedness offsetSignedness = Signedness::Signed);
 
 /// `kgpu.subgroup_reduce` of `value` over the sub-group.
 Value emitSubgroupReduce(OpBuilder &b, Location loc, SourceReduction op,

@@ -47,10 +47,9 @@ struct KernelParam {
 /// Creates kernel `name` at `b`'s insertion point: `func.func` with no
 /// results, `kgpu.kernel`, `kgpu.workgroup_size` when `workgroupSize` is
 /// given, and `kgpu.arg` + `kgpu.name` on every argument. No body.
-func::FuncOp createKernel(OpBuilder &b, Location loc, StringRef name,
-                          ArrayRef<KernelParam> params,
-                          std::optional<std::array<int32_t, 3>> workgroupSize =
-                              std::nullopt);
+func::FuncOp createKernel(
+    OpBuilder &b, Location loc, StringRef name, ArrayRef<KernelParam> params,
+    std::optional<std::array<int32_t, 3>> workgroupSize = std::nullopt);
 
 /// Creates a device function (callable from kernels): private,
 /// `kgpu.device`. No body.

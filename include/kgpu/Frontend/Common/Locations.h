@@ -8,7 +8,8 @@
 // and debug info read the same whatever the source language:
 //
 //   source text (kgc, Kotlin IR dumps)  loc("file.kgc":12:7)
-//   bytecode (JVM class files)          loc(fused["Saxpy.run", "Saxpy.java":12:0])
+//   bytecode (JVM class files)          loc(fused["Saxpy.run",
+//   "Saxpy.java":12:0])
 //
 // A bytecode method knows its source file (SourceFile attribute) and line
 // (LineNumberTable) but no column; the method name makes it readable.

@@ -1,4 +1,5 @@
-//===- SplitAndVerify.h - --split-input-file, --verify-diagnostics -*- C++ -*-===//
+//===- SplitAndVerify.h - --split-input-file, --verify-diagnostics -*- C++
+//-*-===//
 //
 // Part of the kgpu project.
 //

@@ -32,9 +32,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <array>
-#include <optional>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 

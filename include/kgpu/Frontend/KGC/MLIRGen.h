@@ -37,9 +37,8 @@ mlir::OwningOpRef<mlir::ModuleOp> emitMLIR(const TranslationUnit &tu,
 /// reported through `context`'s DiagnosticEngine at a FileLineColLoc (see
 /// MLIRDiagnostics.h); print them with a SourceDiagnosticHandler, or verify
 /// them with a SourceMgrDiagnosticVerifierHandler. Null after an error.
-mlir::OwningOpRef<mlir::ModuleOp> importKGC(llvm::SourceMgr &sm,
-                                            unsigned bufferId,
-                                            mlir::MLIRContext &context);
+mlir::OwningOpRef<mlir::ModuleOp>
+importKGC(llvm::SourceMgr &sm, unsigned bufferId, mlir::MLIRContext &context);
 
 } // namespace kgpu::kgc
 

@@ -53,7 +53,8 @@ bool mlir::kgpu::isInKernelContext(Operation *op) {
   auto func = op->getParentOfType<FunctionOpInterface>();
   if (!func)
     return false;
-  return isKernelFunc(func) || func->hasAttr(KgpuDialect::getDeviceAttrName()) ||
+  return isKernelFunc(func) ||
+         func->hasAttr(KgpuDialect::getDeviceAttrName()) ||
          isa<gpu::GPUFuncOp>(func.getOperation());
 }
 
@@ -93,8 +94,8 @@ static unsigned highestDimension(Operation *root) {
   return highest;
 }
 
-static std::optional<std::array<int32_t, 3>>
-getPaddedSize(Operation *kernel, StringRef name) {
+static std::optional<std::array<int32_t, 3>> getPaddedSize(Operation *kernel,
+                                                           StringRef name) {
   auto attr = kernel->getAttrOfType<DenseI32ArrayAttr>(name);
   if (!attr)
     return std::nullopt;
@@ -173,8 +174,8 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
     if (!isa<UnitAttr>(attr.getValue()))
       return op->emitError("'") << name << "' must be a unit attribute";
     if (!isa<FunctionOpInterface>(op))
-      return op->emitError("'") << name
-                                << "' may only be attached to a function";
+      return op->emitError("'")
+             << name << "' may only be attached to a function";
     return success();
   }
   if (name == getWorkgroupSizeAttrName() ||
@@ -186,8 +187,8 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
              << getDefaultWorkgroupSizeAttrName() << "' (a default size)";
     auto sizes = dyn_cast<DenseI32ArrayAttr>(attr.getValue());
     if (!sizes || sizes.empty() || sizes.size() > 3)
-      return op->emitError("'") << name
-                                << "' must be an array<i32> of 1 to 3 sizes";
+      return op->emitError("'")
+             << name << "' must be an array<i32> of 1 to 3 sizes";
     // Kernels keep the attribute through outlining and lowering (gpu.func,
     // then llvm.func).
     if (!isa<FunctionOpInterface>(op) || op->hasAttr(getDeviceAttrName()))
@@ -195,8 +196,7 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
     int64_t total = 1;
     for (int32_t size : sizes.asArrayRef()) {
       if (size <= 0)
-        return op->emitError("work-group sizes must be positive, got ")
-               << size;
+        return op->emitError("work-group sizes must be positive, got ") << size;
       total *= size;
     }
     if (total > kMaxWorkgroupItems)
@@ -210,9 +210,11 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
     auto func = dyn_cast<FunctionOpInterface>(op);
     if (!func || op->hasAttr(getKernelAttrName()) ||
         op->hasAttr(getDeviceAttrName()))
-      return op->emitError("'") << name << "' is only valid on an outlined kernel";
+      return op->emitError("'")
+             << name << "' is only valid on an outlined kernel";
     auto args = dyn_cast<ArrayAttr>(attr.getValue());
-    if (!args || !llvm::all_of(args, [](Attribute a) { return isa<ArgAttr>(a); }))
+    if (!args ||
+        !llvm::all_of(args, [](Attribute a) { return isa<ArgAttr>(a); }))
       return op->emitError("'") << name << "' must be an array of #kgpu.arg";
     auto gpuFunc = dyn_cast<gpu::GPUFuncOp>(op);
     if (gpuFunc && args.size() != gpuFunc.getNumArguments())
@@ -241,13 +243,14 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
     if (!isa<ModuleOp>(op) || !dict ||
         !isa_and_nonnull<StringAttr>(dict.get("name")))
       return op->emitError("'")
-             << name << "' must be a dictionary with a string 'name' on a "
-                        "builtin.module";
+             << name
+             << "' must be a dictionary with a string 'name' on a "
+                "builtin.module";
     if (Attribute fp = dict.get("fp_contract")) {
       auto text = dyn_cast<StringAttr>(fp);
-      if (!text || !llvm::is_contained({StringRef("off"), StringRef("on"),
-                                        StringRef("fast")},
-                                       text.getValue()))
+      if (!text || !llvm::is_contained(
+                       {StringRef("off"), StringRef("on"), StringRef("fast")},
+                       text.getValue()))
         return op->emitError("'")
                << name << "': fp_contract must be \"off\", \"on\" or \"fast\"";
     }
@@ -272,8 +275,8 @@ LogicalResult KgpuDialect::verifyRegionArgAttribute(Operation *op,
     if (!of || !func || of.getInt() < 0 ||
         of.getInt() >= static_cast<int64_t>(func.getNumArguments()) ||
         of.getInt() == argIndex)
-      return op->emitError("'") << name
-                                << "' must be the index of another argument";
+      return op->emitError("'")
+             << name << "' must be the index of another argument";
     return success();
   }
   if (name == getBoundsStatusAttrName()) {
@@ -287,8 +290,8 @@ LogicalResult KgpuDialect::verifyRegionArgAttribute(Operation *op,
   if (!argAttr)
     return op->emitError("'") << name << "' must be a #kgpu.arg attribute";
   if (!op->hasAttr(getKernelAttrName()))
-    return op->emitError("'") << name
-                              << "' is only valid on arguments of a kernel";
+    return op->emitError("'")
+           << name << "' is only valid on arguments of a kernel";
   Region &region = op->getRegion(regionIndex);
   if (region.empty())
     return success(); // A declaration: nothing to check against.
@@ -297,14 +300,12 @@ LogicalResult KgpuDialect::verifyRegionArgAttribute(Operation *op,
   case ArgKind::Buffer:
     if (!isGlobalMemRef(type))
       return op->emitError("buffer argument #")
-             << argIndex << " must be a memref in global memory, got "
-             << type;
+             << argIndex << " must be a memref in global memory, got " << type;
     return success();
   case ArgKind::Scalar:
     if (!type.isIntOrIndexOrFloat())
       return op->emitError("scalar argument #")
-             << argIndex << " must be an integer, index or float, got "
-             << type;
+             << argIndex << " must be an integer, index or float, got " << type;
     if (argAttr.getAccess() != Access::Read)
       return op->emitError("scalar argument #")
              << argIndex << " is passed by value and can only be 'read'";

@@ -35,9 +35,8 @@ LogicalResult mlir::kgpu::OpTrait::verifyNotInParallelFor(Operation *op) {
 static LogicalResult verifyIndexCount(Operation *op, MemRefType type,
                                       size_t numIndices) {
   if (static_cast<int64_t>(numIndices) != type.getRank())
-    return op->emitOpError("expects ")
-           << type.getRank() << " indices for " << type << ", got "
-           << numIndices;
+    return op->emitOpError("expects ") << type.getRank() << " indices for "
+                                       << type << ", got " << numIndices;
   return success();
 }
 
@@ -145,7 +144,8 @@ LogicalResult ParallelForOp::verify() {
              << arg.getType();
   for (Value step : getStep()) {
     APInt value;
-    if (matchPattern(step, m_ConstantInt(&value)) && !value.isStrictlyPositive())
+    if (matchPattern(step, m_ConstantInt(&value)) &&
+        !value.isStrictlyPositive())
       return emitOpError("steps must be positive, got ")
              << value.getSExtValue();
   }
@@ -233,8 +233,8 @@ LogicalResult AtomicRMWOp::verify() {
 }
 
 LogicalResult AtomicCASOp::verify() {
-  if (failed(verifyIndexCount(*this, getMemref().getType(),
-                              getIndices().size())))
+  if (failed(
+          verifyIndexCount(*this, getMemref().getType(), getIndices().size())))
     return failure();
   return verifySharedMemory(*this, getMemref());
 }
@@ -365,7 +365,8 @@ OpFoldResult JvmMinOp::fold(FoldAdaptor adaptor) {
   auto rhs = dyn_cast_if_present<FloatAttr>(adaptor.getRhs());
   if (!lhs || !rhs)
     return {};
-  return FloatAttr::get(getType(), llvm::minimum(lhs.getValue(), rhs.getValue()));
+  return FloatAttr::get(getType(),
+                        llvm::minimum(lhs.getValue(), rhs.getValue()));
 }
 
 OpFoldResult JvmMaxOp::fold(FoldAdaptor adaptor) {
@@ -373,7 +374,8 @@ OpFoldResult JvmMaxOp::fold(FoldAdaptor adaptor) {
   auto rhs = dyn_cast_if_present<FloatAttr>(adaptor.getRhs());
   if (!lhs || !rhs)
     return {};
-  return FloatAttr::get(getType(), llvm::maximum(lhs.getValue(), rhs.getValue()));
+  return FloatAttr::get(getType(),
+                        llvm::maximum(lhs.getValue(), rhs.getValue()));
 }
 
 /// `lhs / rhs` or `lhs % rhs` with kgpu.int_div/int_rem's results for every
@@ -408,9 +410,9 @@ static OpFoldResult foldIntDivRemOp(OpTy op, Attribute lhsAttr,
   auto lhs = dyn_cast_if_present<IntegerAttr>(lhsAttr);
   if (!lhs)
     return {};
-  return IntegerAttr::get(op.getType(),
-                          foldIntDivRem(lhs.getValue(), rhs.getValue(),
-                                        op.getIsUnsigned(), isDiv));
+  return IntegerAttr::get(
+      op.getType(),
+      foldIntDivRem(lhs.getValue(), rhs.getValue(), op.getIsUnsigned(), isDiv));
 }
 
 OpFoldResult IntDivOp::fold(FoldAdaptor adaptor) {

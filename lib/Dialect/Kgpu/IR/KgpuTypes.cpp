@@ -79,8 +79,7 @@ static bool isValidInput(MmaShape shape, Type input) {
   return false;
 }
 
-bool MmaFragmentType::isValidCombination(MmaShape shape, Type input,
-                                         Type acc) {
+bool MmaFragmentType::isValidCombination(MmaShape shape, Type input, Type acc) {
   if (!isValidInput(shape, input))
     return false;
   if (isInt8(input))

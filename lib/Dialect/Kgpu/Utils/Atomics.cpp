@@ -53,10 +53,12 @@ Value mlir::kgpu::createMemRefAtomicRMW(OpBuilder &b, AtomicRMWOp op) {
     kind = isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
     break;
   case AtomicKind::Min:
-    kind = isFloat ? arith::AtomicRMWKind::minimumf : arith::AtomicRMWKind::mins;
+    kind =
+        isFloat ? arith::AtomicRMWKind::minimumf : arith::AtomicRMWKind::mins;
     break;
   case AtomicKind::Max:
-    kind = isFloat ? arith::AtomicRMWKind::maximumf : arith::AtomicRMWKind::maxs;
+    kind =
+        isFloat ? arith::AtomicRMWKind::maximumf : arith::AtomicRMWKind::maxs;
     break;
   case AtomicKind::UMin:
     kind = arith::AtomicRMWKind::minu;
@@ -87,8 +89,9 @@ Value mlir::kgpu::createAtomicCASLoop(
   Type elementType = cast<MemRefType>(memref.getType()).getElementType();
   Type bitsType = b.getIntegerType(type.getIntOrFloatBitWidth());
   auto toBits = [&](Value v) -> Value {
-    return v.getType() == bitsType ? v
-                                   : arith::BitcastOp::create(b, loc, bitsType, v);
+    return v.getType() == bitsType
+               ? v
+               : arith::BitcastOp::create(b, loc, bitsType, v);
   };
   auto to = [&](Type t, Value v) -> Value {
     return v.getType() == t ? v : arith::BitcastOp::create(b, loc, t, v);
@@ -102,8 +105,8 @@ Value mlir::kgpu::createAtomicCASLoop(
         b.createBlock(&loop.getBefore(), {}, TypeRange{elementType}, {loc});
     Value expected = before->getArgument(0);
     Value desired = to(elementType, combine(b, loc, to(type, expected)));
-    Value unchanged = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq, toBits(desired), toBits(expected));
+    Value unchanged = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            toBits(desired), toBits(expected));
     auto ifOp = scf::IfOp::create(b, loc, TypeRange{elementType}, unchanged,
                                   /*addThenBlock=*/true,
                                   /*addElseBlock=*/true);

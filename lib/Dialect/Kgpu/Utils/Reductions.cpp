@@ -97,8 +97,8 @@ Value mlir::kgpu::createReductionCombine(OpBuilder &b, Location loc,
   }
 }
 
-Value mlir::kgpu::createExactFloatMinMax(OpBuilder &b, Location loc,
-                                         bool isMin, Value lhs, Value rhs) {
+Value mlir::kgpu::createExactFloatMinMax(OpBuilder &b, Location loc, bool isMin,
+                                         Value lhs, Value rhs) {
   auto ft = cast<FloatType>(lhs.getType());
   Type it = b.getIntegerType(ft.getWidth());
   // Ordered and different: the smaller (larger) one.

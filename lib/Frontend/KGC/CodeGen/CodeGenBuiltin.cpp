@@ -41,8 +41,8 @@ bool Emitter::emitMmaAddress(const BuiltinCallExpr *call, Value &memref,
     error(args[0]->getLoc(), "tensor-core tiles need a 1-D or 2-D array");
     return false;
   }
-  Value offset = arith::AddIOp::create(
-      b, l, arith::MulIOp::create(b, l, row, ld), col);
+  Value offset =
+      arith::AddIOp::create(b, l, arith::MulIOp::create(b, l, row, ld), col);
   indices = {offset};
   leadDim = ld;
   return true;
@@ -104,14 +104,29 @@ Value Emitter::emitBuiltin(const BuiltinCallExpr *call) {
     }
     kg::SourceAtomic op = kg::SourceAtomic::Add;
     switch (kind) {
-    case BuiltinKind::AtomicSub: op = kg::SourceAtomic::Sub; break;
-    case BuiltinKind::AtomicMin: op = kg::SourceAtomic::Min; break;
-    case BuiltinKind::AtomicMax: op = kg::SourceAtomic::Max; break;
-    case BuiltinKind::AtomicAnd: op = kg::SourceAtomic::And; break;
-    case BuiltinKind::AtomicOr: op = kg::SourceAtomic::Or; break;
-    case BuiltinKind::AtomicXor: op = kg::SourceAtomic::Xor; break;
-    case BuiltinKind::AtomicXchg: op = kg::SourceAtomic::Xchg; break;
-    default: break;
+    case BuiltinKind::AtomicSub:
+      op = kg::SourceAtomic::Sub;
+      break;
+    case BuiltinKind::AtomicMin:
+      op = kg::SourceAtomic::Min;
+      break;
+    case BuiltinKind::AtomicMax:
+      op = kg::SourceAtomic::Max;
+      break;
+    case BuiltinKind::AtomicAnd:
+      op = kg::SourceAtomic::And;
+      break;
+    case BuiltinKind::AtomicOr:
+      op = kg::SourceAtomic::Or;
+      break;
+    case BuiltinKind::AtomicXor:
+      op = kg::SourceAtomic::Xor;
+      break;
+    case BuiltinKind::AtomicXchg:
+      op = kg::SourceAtomic::Xchg;
+      break;
+    default:
+      break;
     }
     return kg::emitAtomic(b, l, op, signedness(type), target.memref,
                           target.indices, v);
@@ -140,8 +155,8 @@ Value Emitter::emitBuiltin(const BuiltinCallExpr *call) {
       return Value();
     }
     kg::ShuffleMode mode =
-        kind == BuiltinKind::SubGroupShuffleDown ? kg::ShuffleMode::Down
-        : kind == BuiltinKind::SubGroupShuffleUp ? kg::ShuffleMode::Up
+        kind == BuiltinKind::SubGroupShuffleDown  ? kg::ShuffleMode::Down
+        : kind == BuiltinKind::SubGroupShuffleUp  ? kg::ShuffleMode::Up
         : kind == BuiltinKind::SubGroupShuffleXor ? kg::ShuffleMode::Xor
                                                   : kg::ShuffleMode::Idx;
     return kg::emitShuffle(b, l, mode, vals[0], vals[1],
@@ -161,36 +176,67 @@ Value Emitter::emitBuiltin(const BuiltinCallExpr *call) {
     }
     kg::SourceReduction op = kg::SourceReduction::Add;
     switch (kind) {
-    case BuiltinKind::SubGroupReduceMul: op = kg::SourceReduction::Mul; break;
-    case BuiltinKind::SubGroupReduceMin: op = kg::SourceReduction::Min; break;
-    case BuiltinKind::SubGroupReduceMax: op = kg::SourceReduction::Max; break;
-    case BuiltinKind::SubGroupReduceAnd: op = kg::SourceReduction::And; break;
-    case BuiltinKind::SubGroupReduceOr: op = kg::SourceReduction::Or; break;
-    case BuiltinKind::SubGroupReduceXor: op = kg::SourceReduction::Xor; break;
-    default: break;
+    case BuiltinKind::SubGroupReduceMul:
+      op = kg::SourceReduction::Mul;
+      break;
+    case BuiltinKind::SubGroupReduceMin:
+      op = kg::SourceReduction::Min;
+      break;
+    case BuiltinKind::SubGroupReduceMax:
+      op = kg::SourceReduction::Max;
+      break;
+    case BuiltinKind::SubGroupReduceAnd:
+      op = kg::SourceReduction::And;
+      break;
+    case BuiltinKind::SubGroupReduceOr:
+      op = kg::SourceReduction::Or;
+      break;
+    case BuiltinKind::SubGroupReduceXor:
+      op = kg::SourceReduction::Xor;
+      break;
+    default:
+      break;
     }
     return kg::emitSubgroupReduce(b, l, op, signedness(type), vals[0]);
   }
-  case BuiltinKind::Sqrt: return math::SqrtOp::create(b, l, vals[0]);
-  case BuiltinKind::Rsqrt: return math::RsqrtOp::create(b, l, vals[0]);
-  case BuiltinKind::Exp: return math::ExpOp::create(b, l, vals[0]);
-  case BuiltinKind::Exp2: return math::Exp2Op::create(b, l, vals[0]);
-  case BuiltinKind::Log: return math::LogOp::create(b, l, vals[0]);
-  case BuiltinKind::Log2: return math::Log2Op::create(b, l, vals[0]);
-  case BuiltinKind::Sin: return math::SinOp::create(b, l, vals[0]);
-  case BuiltinKind::Cos: return math::CosOp::create(b, l, vals[0]);
-  case BuiltinKind::Tan: return math::TanOp::create(b, l, vals[0]);
-  case BuiltinKind::Pow: return math::PowFOp::create(b, l, vals[0], vals[1]);
-  case BuiltinKind::Fabs: return math::AbsFOp::create(b, l, vals[0]);
-  case BuiltinKind::Floor: return math::FloorOp::create(b, l, vals[0]);
-  case BuiltinKind::Ceil: return math::CeilOp::create(b, l, vals[0]);
-  case BuiltinKind::Round: return math::RoundOp::create(b, l, vals[0]);
+  case BuiltinKind::Sqrt:
+    return math::SqrtOp::create(b, l, vals[0]);
+  case BuiltinKind::Rsqrt:
+    return math::RsqrtOp::create(b, l, vals[0]);
+  case BuiltinKind::Exp:
+    return math::ExpOp::create(b, l, vals[0]);
+  case BuiltinKind::Exp2:
+    return math::Exp2Op::create(b, l, vals[0]);
+  case BuiltinKind::Log:
+    return math::LogOp::create(b, l, vals[0]);
+  case BuiltinKind::Log2:
+    return math::Log2Op::create(b, l, vals[0]);
+  case BuiltinKind::Sin:
+    return math::SinOp::create(b, l, vals[0]);
+  case BuiltinKind::Cos:
+    return math::CosOp::create(b, l, vals[0]);
+  case BuiltinKind::Tan:
+    return math::TanOp::create(b, l, vals[0]);
+  case BuiltinKind::Pow:
+    return math::PowFOp::create(b, l, vals[0], vals[1]);
+  case BuiltinKind::Fabs:
+    return math::AbsFOp::create(b, l, vals[0]);
+  case BuiltinKind::Floor:
+    return math::FloorOp::create(b, l, vals[0]);
+  case BuiltinKind::Ceil:
+    return math::CeilOp::create(b, l, vals[0]);
+  case BuiltinKind::Round:
+    return math::RoundOp::create(b, l, vals[0]);
   case BuiltinKind::Fma:
     return math::FmaOp::create(b, l, vals[0], vals[1], vals[2]);
-  case BuiltinKind::Fmin: return arith::MinNumFOp::create(b, l, vals[0], vals[1]);
-  case BuiltinKind::Fmax: return arith::MaxNumFOp::create(b, l, vals[0], vals[1]);
-  case BuiltinKind::Min: return emitMinMax(l, true, vals[0], vals[1], type);
-  case BuiltinKind::Max: return emitMinMax(l, false, vals[0], vals[1], type);
+  case BuiltinKind::Fmin:
+    return arith::MinNumFOp::create(b, l, vals[0], vals[1]);
+  case BuiltinKind::Fmax:
+    return arith::MaxNumFOp::create(b, l, vals[0], vals[1]);
+  case BuiltinKind::Min:
+    return emitMinMax(l, true, vals[0], vals[1], type);
+  case BuiltinKind::Max:
+    return emitMinMax(l, false, vals[0], vals[1], type);
   case BuiltinKind::Clamp:
     return emitMinMax(l, true, emitMinMax(l, false, vals[0], vals[1], type),
                       vals[2], type);
@@ -211,8 +257,8 @@ Value Emitter::emitBuiltin(const BuiltinCallExpr *call) {
     SmallVector<Value> indices;
     if (!emitMmaAddress(call, memref, indices, leadDim))
       return Value();
-    return kg::MmaLoadOp::create(b, l, mmaType(type), memref, indices,
-                                 leadDim, /*colMajor=*/false);
+    return kg::MmaLoadOp::create(b, l, mmaType(type), memref, indices, leadDim,
+                                 /*colMajor=*/false);
   }
   case BuiltinKind::MMAStore: {
     Value memref, leadDim;

@@ -138,12 +138,23 @@ Value Emitter::emitBinary(Location l, BinaryOpKind op, Value lhs, Value rhs,
       // C: ordered comparisons, except != which is true for NaN.
       arith::CmpFPredicate p = arith::CmpFPredicate::OEQ;
       switch (op) {
-      case BinaryOpKind::LT: p = arith::CmpFPredicate::OLT; break;
-      case BinaryOpKind::GT: p = arith::CmpFPredicate::OGT; break;
-      case BinaryOpKind::LE: p = arith::CmpFPredicate::OLE; break;
-      case BinaryOpKind::GE: p = arith::CmpFPredicate::OGE; break;
-      case BinaryOpKind::NE: p = arith::CmpFPredicate::UNE; break;
-      default: break;
+      case BinaryOpKind::LT:
+        p = arith::CmpFPredicate::OLT;
+        break;
+      case BinaryOpKind::GT:
+        p = arith::CmpFPredicate::OGT;
+        break;
+      case BinaryOpKind::LE:
+        p = arith::CmpFPredicate::OLE;
+        break;
+      case BinaryOpKind::GE:
+        p = arith::CmpFPredicate::OGE;
+        break;
+      case BinaryOpKind::NE:
+        p = arith::CmpFPredicate::UNE;
+        break;
+      default:
+        break;
       }
       return arith::CmpFOp::create(b, l, p, lhs, rhs);
     }
@@ -269,10 +280,9 @@ Value Emitter::emitExpr(const Expr *e) {
       if (hadError)
         return Value();
       Value old = load(l, lv);
-      Value one = t.isFloating()
-                      ? (Value)arith::ConstantOp::create(
-                            b, l, b.getFloatAttr(old.getType(), 1.0))
-                      : intConst(l, old.getType(), 1);
+      Value one = t.isFloating() ? (Value)arith::ConstantOp::create(
+                                       b, l, b.getFloatAttr(old.getType(), 1.0))
+                                 : intConst(l, old.getType(), 1);
       bool inc = u->getOp() == UnaryOpKind::PreInc ||
                  u->getOp() == UnaryOpKind::PostInc;
       Value updated = emitBinary(l, inc ? BinaryOpKind::Add : BinaryOpKind::Sub,
@@ -332,8 +342,9 @@ Value Emitter::emitExpr(const Expr *e) {
           return {boolConst(nl, !isAnd)};
         };
         SmallVector<Value> r =
-            isAnd ? emitIf(nl, acc, carried, {b.getI1Type()}, evalRhs, shortCut)
-                  : emitIf(nl, acc, carried, {b.getI1Type()}, shortCut, evalRhs);
+            isAnd
+                ? emitIf(nl, acc, carried, {b.getI1Type()}, evalRhs, shortCut)
+                : emitIf(nl, acc, carried, {b.getI1Type()}, shortCut, evalRhs);
         acc = r.empty() ? Value() : r.front();
         continue;
       }
@@ -351,8 +362,8 @@ Value Emitter::emitExpr(const Expr *e) {
       // `t = min(t, v)` / `t = max(t, v)` on a reduction target.
       std::string lhsText = printExpr(a->getLHS());
       if (llvm::is_contained(reduceTargets, lhsText)) {
-        auto *call = llvm::dyn_cast<BuiltinCallExpr>(
-            ignoreImplicitCasts(a->getRHS()));
+        auto *call =
+            llvm::dyn_cast<BuiltinCallExpr>(ignoreImplicitCasts(a->getRHS()));
         BuiltinKind k = call ? call->getBuiltinKind() : BuiltinKind::Sqrt;
         if (a->isCompound() || call == nullptr ||
             (k != BuiltinKind::Min && k != BuiltinKind::Max &&
@@ -391,8 +402,8 @@ Value Emitter::emitExpr(const Expr *e) {
         kind = kg::ReductionKind::Xor;
       else if (!a->isCompound()) {
         // t = min(t, v) / t = max(t, v).
-        auto *call = llvm::dyn_cast<BuiltinCallExpr>(
-            ignoreImplicitCasts(a->getRHS()));
+        auto *call =
+            llvm::dyn_cast<BuiltinCallExpr>(ignoreImplicitCasts(a->getRHS()));
         bool isMin = call && (call->getBuiltinKind() == BuiltinKind::Min ||
                               call->getBuiltinKind() == BuiltinKind::Fmin);
         bool unsignedInt = t.isUnsignedInteger();
@@ -401,7 +412,8 @@ Value Emitter::emitExpr(const Expr *e) {
                      : (unsignedInt ? kg::ReductionKind::UMax
                                     : kg::ReductionKind::Max);
       }
-      if (v.getType() != cast<MemRefType>(lv.memref.getType()).getElementType()) {
+      if (v.getType() !=
+          cast<MemRefType>(lv.memref.getType()).getElementType()) {
         error(e->getLoc(), "reduction contribution has the wrong type");
         return Value();
       }
@@ -454,14 +466,14 @@ Value Emitter::emitExpr(const Expr *e) {
     auto *call = llvm::cast<CallExpr>(e);
     func::FuncOp callee = functions.lookup(call->getCallee());
     if (!callee) {
-      error(e->getLoc(), "call to '" + call->getCalleeName() +
-                             "', which has no definition");
+      error(e->getLoc(),
+            "call to '" + call->getCalleeName() + "', which has no definition");
       return Value();
     }
     SmallVector<Value> args;
     for (const Expr *arg : call->getArgs()) {
-      Value v = arg->getType().isMemory() ? emitLValue(arg).memref
-                                          : emitExpr(arg);
+      Value v =
+          arg->getType().isMemory() ? emitLValue(arg).memref : emitExpr(arg);
       if (!v || hadError)
         return Value();
       args.push_back(v);

@@ -99,7 +99,9 @@ private:
 
   static void stmtKids(const Stmt *s, unsigned depth,
                        llvm::SmallVectorImpl<Item> &kids) {
-    auto e = [&](const Expr *x, unsigned d) { kids.push_back({x, nullptr, d}); };
+    auto e = [&](const Expr *x, unsigned d) {
+      kids.push_back({x, nullptr, d});
+    };
     auto st = [&](const Stmt *x, unsigned d) {
       kids.push_back({nullptr, x, d});
     };
@@ -169,7 +171,8 @@ inline const VarDecl *getAssignedVar(const Expr *lhs) {
 
 class Emitter {
 public:
-  Emitter(const TranslationUnit &tu, MLIRContext &ctx, kgc::DiagnosticEngine &diags)
+  Emitter(const TranslationUnit &tu, MLIRContext &ctx,
+          kgc::DiagnosticEngine &diags)
       : tu(tu), ctx(ctx), diags(diags), b(&ctx) {}
 
   OwningOpRef<ModuleOp> run();
@@ -294,14 +297,14 @@ private:
   Value constantValue(Location l, const ConstantValue &cv) {
     mlir::Type type = scalarType(cv.type.getScalarKind());
     if (cv.isFloating())
-      return arith::ConstantOp::create(
-          b, l, b.getFloatAttr(type, cv.floatValue));
+      return arith::ConstantOp::create(b, l,
+                                       b.getFloatAttr(type, cv.floatValue));
     if (type.isInteger(1))
       return boolConst(l, cv.intValue != 0);
     return arith::ConstantOp::create(
         b, l,
-        b.getIntegerAttr(type, APInt(type.getIntOrFloatBitWidth(),
-                                     cv.intValue, /*isSigned=*/false,
+        b.getIntegerAttr(type, APInt(type.getIntOrFloatBitWidth(), cv.intValue,
+                                     /*isSigned=*/false,
                                      /*implicitTrunc=*/true)));
   }
 
@@ -391,11 +394,11 @@ private:
   /// Emits `scf.if cond` whose results are the extra values the branches
   /// return (of `extraTypes`) followed by the values of `carried` at the end
   /// of each branch. Returns the extra results; rebinds `carried`.
-  SmallVector<Value>
-  emitIf(Location l, Value cond, llvm::ArrayRef<const VarDecl *> carried,
-         mlir::TypeRange extraTypes,
-         llvm::function_ref<SmallVector<Value>()> thenFn,
-         llvm::function_ref<SmallVector<Value>()> elseFn) {
+  SmallVector<Value> emitIf(Location l, Value cond,
+                            llvm::ArrayRef<const VarDecl *> carried,
+                            mlir::TypeRange extraTypes,
+                            llvm::function_ref<SmallVector<Value>()> thenFn,
+                            llvm::function_ref<SmallVector<Value>()> elseFn) {
     SmallVector<mlir::Type> types(extraTypes.begin(), extraTypes.end());
     SmallVector<Value> before;
     for (const VarDecl *v : carried) {

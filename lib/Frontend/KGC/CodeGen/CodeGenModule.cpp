@@ -30,8 +30,8 @@ void Emitter::declareFunction(const FunctionDecl *fn) {
   for (const VarDecl *p : fn->getParams()) {
     mlir::Type t = convertType(p->getType());
     if (!t) {
-      error(p->getLoc(), "parameter '" + p->getName() +
-                             "' has a type kgpu cannot pass");
+      error(p->getLoc(),
+            "parameter '" + p->getName() + "' has a type kgpu cannot pass");
       return;
     }
     argTypes.push_back(t);
@@ -48,13 +48,12 @@ void Emitter::declareFunction(const FunctionDecl *fn) {
       // What the language allows (read for const, else read_write);
       // kgpu-infer-arg-access (in the frontend cleanup) narrows it to what
       // the kernel does.
-      params.push_back(
-          {p->getName().str(), type,
-           buffer ? kg::ArgKind::Buffer : kg::ArgKind::Scalar,
-           buffer ? std::optional(p->getType().isConstElement()
-                                      ? kg::Access::Read
-                                      : kg::Access::ReadWrite)
-                  : std::nullopt});
+      params.push_back({p->getName().str(), type,
+                        buffer ? kg::ArgKind::Buffer : kg::ArgKind::Scalar,
+                        buffer ? std::optional(p->getType().isConstElement()
+                                                   ? kg::Access::Read
+                                                   : kg::Access::ReadWrite)
+                               : std::nullopt});
     }
     std::optional<std::array<int32_t, 3>> workgroupSize;
     if (const auto &size = fn->getReqdWorkGroupSize())
@@ -83,9 +82,9 @@ void Emitter::emitFunctionBody(const FunctionDecl *fn) {
 
   Location l = loc(fn->getLoc());
   auto makeFlag = [&](llvm::StringRef name) {
-    auto flag = std::make_unique<VarDecl>(fn->getLoc(), name,
-                                          kgc::Type::getBool(),
-                                          VarDecl::VarKind::Local, false);
+    auto flag =
+        std::make_unique<VarDecl>(fn->getLoc(), name, kgc::Type::getBool(),
+                                  VarDecl::VarKind::Local, false);
     set(flag.get(), boolConst(l, false));
     return flag;
   };
@@ -94,9 +93,9 @@ void Emitter::emitFunctionBody(const FunctionDecl *fn) {
   returnFlag = makeFlag("<return>");
   returnValue.reset();
   if (!fn->getReturnType().isVoid()) {
-    returnValue = std::make_unique<VarDecl>(
-        fn->getLoc(), "<retval>", fn->getReturnType(), VarDecl::VarKind::Local,
-        false);
+    returnValue =
+        std::make_unique<VarDecl>(fn->getLoc(), "<retval>", fn->getReturnType(),
+                                  VarDecl::VarKind::Local, false);
     set(returnValue.get(), zeroOf(l, convertType(fn->getReturnType())));
   }
 
@@ -110,9 +109,10 @@ void Emitter::emitFunctionBody(const FunctionDecl *fn) {
 }
 
 OwningOpRef<ModuleOp> Emitter::run() {
-  OwningOpRef<ModuleOp> owned =
-      ModuleOp::create(loc(llvm::SMLoc::getFromPointer(
-          tu.getSourceMgr().getMemoryBuffer(tu.getBufferId())->getBufferStart())));
+  OwningOpRef<ModuleOp> owned = ModuleOp::create(
+      loc(llvm::SMLoc::getFromPointer(tu.getSourceMgr()
+                                          .getMemoryBuffer(tu.getBufferId())
+                                          ->getBufferStart())));
   module = *owned;
   SmallVector<const FunctionDecl *> defs;
   for (const Decl *d : tu.getDecls())
@@ -155,11 +155,11 @@ OwningOpRef<ModuleOp> Emitter::run() {
 //===----------------------------------------------------------------------===//
 
 OwningOpRef<ModuleOp> kgc::emitMLIR(const TranslationUnit &tu,
-                                          MLIRContext &context,
-                                          kgc::DiagnosticEngine &diags) {
-  context.loadDialect<kg::KgpuDialect, arith::ArithDialect, func::FuncDialect,
-                      math::MathDialect, memref::MemRefDialect,
-                      scf::SCFDialect>();
+                                    MLIRContext &context,
+                                    kgc::DiagnosticEngine &diags) {
+  context
+      .loadDialect<kg::KgpuDialect, arith::ArithDialect, func::FuncDialect,
+                   math::MathDialect, memref::MemRefDialect, scf::SCFDialect>();
   return Emitter(tu, context, diags).run();
 }
 

@@ -25,12 +25,13 @@ void Emitter::emitStmts(llvm::ArrayRef<Stmt *> stmts) {
     Location l = loc(rest.front()->getLoc());
     SmallVector<const Stmt *> restStmts(rest.begin(), rest.end());
     SmallVector<const VarDecl *> carried = assignedIn(restStmts, {});
-    emitIf(l, noneSet(l, flags), carried, {},
-           [&]() -> SmallVector<Value> {
-             emitStmts(rest);
-             return {};
-           },
-           nullptr);
+    emitIf(
+        l, noneSet(l, flags), carried, {},
+        [&]() -> SmallVector<Value> {
+          emitStmts(rest);
+          return {};
+        },
+        nullptr);
     return;
   }
 }
@@ -246,8 +247,8 @@ void Emitter::emitInitializerGlobal(Location l, const VarDecl *v,
     b.setInsertionPoint(currentFunc);
     // Aligned so that the copy moves words, not bytes (LLVM infers the
     // memcpy's alignment from both ends).
-    memref::GlobalOp::create(b, l, name, b.getStringAttr("private"), type,
-                             init, /*constant=*/true,
+    memref::GlobalOp::create(b, l, name, b.getStringAttr("private"), type, init,
+                             /*constant=*/true,
                              b.getI64IntegerAttr(kInitializerAlignment));
   }
   if (auto alloca = memory.getDefiningOp<memref::AllocaOp>())
@@ -277,33 +278,38 @@ void Emitter::emitIfStmt(const IfStmt *s) {
       if (!taken) {
         c = emitCondition(i->getCond());
       } else {
-        Value notTaken = arith::XOrIOp::create(b, il, taken, boolConst(il, true));
+        Value notTaken =
+            arith::XOrIOp::create(b, il, taken, boolConst(il, true));
         SmallVector<Value> r = emitIf(
             il, notTaken, assignedIn({}, {i->getCond()}), {b.getI1Type()},
-            [&]() -> SmallVector<Value> { return {emitCondition(i->getCond())}; },
+            [&]() -> SmallVector<Value> {
+              return {emitCondition(i->getCond())};
+            },
             [&]() -> SmallVector<Value> { return {boolConst(il, false)}; });
         c = r.empty() ? Value() : r.front();
       }
       if (!c || hadError)
         return;
-      emitIf(il, c, assignedIn({i->getThen()}, {}), {},
-             [&]() -> SmallVector<Value> {
-               emitStmt(i->getThen());
-               return {};
-             },
-             nullptr);
+      emitIf(
+          il, c, assignedIn({i->getThen()}, {}), {},
+          [&]() -> SmallVector<Value> {
+            emitStmt(i->getThen());
+            return {};
+          },
+          nullptr);
       taken = taken ? arith::OrIOp::create(b, il, taken, c).getResult() : c;
       cur = i->getElse();
     }
     if (cur) {
       Location el = loc(cur->getLoc());
       Value notTaken = arith::XOrIOp::create(b, el, taken, boolConst(el, true));
-      emitIf(el, notTaken, assignedIn({cur}, {}), {},
-             [&]() -> SmallVector<Value> {
-               emitStmt(cur);
-               return {};
-             },
-             nullptr);
+      emitIf(
+          el, notTaken, assignedIn({cur}, {}), {},
+          [&]() -> SmallVector<Value> {
+            emitStmt(cur);
+            return {};
+          },
+          nullptr);
     }
     return;
   }
@@ -404,12 +410,13 @@ void Emitter::emitLoop(llvm::SMLoc at, const Expr *cond, const Stmt *body,
         emitExpr(inc);
       } else {
         SmallVector<const VarDecl *> incCarried = assignedIn({}, {inc});
-        emitIf(l, noneSet(l, exits), incCarried, {},
-               [&]() -> SmallVector<Value> {
-                 emitExpr(inc);
-                 return {};
-               },
-               nullptr);
+        emitIf(
+            l, noneSet(l, exits), incCarried, {},
+            [&]() -> SmallVector<Value> {
+              emitExpr(inc);
+              return {};
+            },
+            nullptr);
       }
     }
     scf::YieldOp::create(b, l, current());

@@ -94,7 +94,6 @@ static bool isTrue(const ConstantValue &v) {
   return v.isFloating() ? v.floatValue != 0.0 : v.intValue != 0;
 }
 
-
 std::optional<ConstantValue> ConstantFolder::foldNode(const Expr *e) {
   if (!e || !e->getType().isScalar())
     return std::nullopt;
@@ -325,8 +324,8 @@ std::optional<ConstantValue> ConstantFolder::foldNode(const Expr *e) {
     }
     r.intValue = normalizeInt(r.intValue, t);
     if (checkExact) {
-      __int128 got = isSigned ? (__int128)(int64_t)r.intValue
-                              : (__int128)r.intValue;
+      __int128 got =
+          isSigned ? (__int128)(int64_t)r.intValue : (__int128)r.intValue;
       if (got != exact)
         overflow(e, isSigned, r);
     }

@@ -17,7 +17,6 @@ using llvm::SMLoc;
 // Sema
 //===----------------------------------------------------------------------===//
 
-
 bool Sema::declare(VarDecl *var) {
   auto &scope = scopes.back();
   if (!scope.insert({var->getName(), var}).second) {

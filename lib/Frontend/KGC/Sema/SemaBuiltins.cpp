@@ -33,7 +33,6 @@ static bool isContextualMMABuiltin(BuiltinKind k) {
   return getBuiltinCategory(k) == BuiltinCategory::MMAContextual;
 }
 
-
 //===----------------------------------------------------------------------===//
 // Builtin calls
 //===----------------------------------------------------------------------===//

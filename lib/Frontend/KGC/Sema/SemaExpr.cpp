@@ -82,8 +82,8 @@ Expr *Sema::checkExpr(Expr *e, const Type *expected) {
   // `preChecked` instead of recursing down the whole chain.
   if (auto *b = dyn_cast<BinaryExpr>(e); b && isa<BinaryExpr>(b->getLHS())) {
     llvm::SmallVector<BinaryExpr *, 16> spine;
-    for (auto *n = dyn_cast<BinaryExpr>(b->getLHS());
-         n && !preChecked.count(n); n = dyn_cast<BinaryExpr>(n->getLHS()))
+    for (auto *n = dyn_cast<BinaryExpr>(b->getLHS()); n && !preChecked.count(n);
+         n = dyn_cast<BinaryExpr>(n->getLHS()))
       spine.push_back(n);
     if (spine.size() > 1) {
       for (BinaryExpr *n : llvm::reverse(spine))

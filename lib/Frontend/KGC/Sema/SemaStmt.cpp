@@ -54,8 +54,7 @@ bool Sema::checkArrayDims(VarDecl *var) {
     // unsigned type) is an error: the wrapped value is never the intent.
     bool failed = false;
     ConstantFolder local;
-    local.onOverflow = [&](const Expr *node, bool,
-                           const ConstantValue &v) {
+    local.onOverflow = [&](const Expr *node, bool, const ConstantValue &v) {
       if (failed)
         return;
       failed = true;
@@ -88,8 +87,8 @@ bool Sema::checkArrayDims(VarDecl *var) {
     if (c->getType().isUnsignedInteger() && value->getZExtValue() > INT64_MAX)
       n = -1;
     if (n <= 0) {
-      error(d->getLoc(), "array size must be positive (it is " +
-                             constantStr(*value) + ")");
+      error(d->getLoc(),
+            "array size must be positive (it is " + constantStr(*value) + ")");
       return false;
     }
     if (n > (1 << 24)) {

@@ -44,12 +44,12 @@ protected:
 
 TEST_F(FrontendCommon, KernelAttributes) {
   Type buf = MemRefType::get({ShapedType::kDynamic}, b.getF32Type());
-  func::FuncOp k = createKernel(
-      b, b.getUnknownLoc(), "k",
-      {{"n", b.getI32Type(), ArgKind::Scalar, Access::Write},
-       {"in", buf, ArgKind::Buffer, Access::Read},
-       {"out", buf, ArgKind::Buffer, std::nullopt}},
-      std::array<int32_t, 3>{64, 2, 1});
+  func::FuncOp k =
+      createKernel(b, b.getUnknownLoc(), "k",
+                   {{"n", b.getI32Type(), ArgKind::Scalar, Access::Write},
+                    {"in", buf, ArgKind::Buffer, Access::Read},
+                    {"out", buf, ArgKind::Buffer, std::nullopt}},
+                   std::array<int32_t, 3>{64, 2, 1});
   EXPECT_TRUE(k->hasAttr(KgpuDialect::getKernelAttrName()));
   EXPECT_EQ(k.getNumResults(), 0u);
   auto wg = k->getAttrOfType<DenseI32ArrayAttr>(
@@ -99,9 +99,9 @@ TEST_F(FrontendCommon, ShuffleOffsetIsI32) {
                 .getDefiningOp<ShuffleOp>();
   ASSERT_TRUE(s1);
   EXPECT_TRUE(s1->getOperand(1).getDefiningOp<arith::TruncIOp>());
-  auto s2 = emitShuffle(b, loc, ShuffleMode::Xor, v, narrow,
-                        Signedness::Unsigned)
-                .getDefiningOp<ShuffleOp>();
+  auto s2 =
+      emitShuffle(b, loc, ShuffleMode::Xor, v, narrow, Signedness::Unsigned)
+          .getDefiningOp<ShuffleOp>();
   ASSERT_TRUE(s2);
   EXPECT_TRUE(s2->getOperand(1).getDefiningOp<arith::ExtUIOp>());
   EXPECT_TRUE(s2->getOperand(1).getType().isInteger(32));
@@ -126,8 +126,8 @@ TEST_F(FrontendCommon, Locations) {
   EXPECT_EQ(file.getColumn(), 7u);
   EXPECT_TRUE(isa<UnknownLoc>(getSourceLoc(&context, "a.kgc", 0, 0)));
 
-  auto fused =
-      dyn_cast<FusedLoc>(getBytecodeLoc(&context, "Saxpy.run", "Saxpy.java", 12));
+  auto fused = dyn_cast<FusedLoc>(
+      getBytecodeLoc(&context, "Saxpy.run", "Saxpy.java", 12));
   ASSERT_TRUE(fused);
   ASSERT_EQ(fused.getLocations().size(), 2u);
   auto name = dyn_cast<NameLoc>(fused.getLocations()[0]);
@@ -143,9 +143,10 @@ TEST_F(FrontendCommon, Locations) {
 TEST(KGCDiagnostics, NotesAttachToTheirErrorAtFileLineColLocs) {
   MLIRContext context;
   llvm::SourceMgr sm;
-  sm.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy("\xEF\xBB\xBF" "ab\rcd\n", "t.kgc"),
-      llvm::SMLoc());
+  sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy("\xEF\xBB\xBF"
+                                                             "ab\rcd\n",
+                                                             "t.kgc"),
+                        llvm::SMLoc());
   const char *start = sm.getMemoryBuffer(1)->getBufferStart();
   std::vector<Diagnostic> seen;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {

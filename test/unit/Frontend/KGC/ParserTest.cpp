@@ -392,9 +392,9 @@ TEST(ParserTest, FlatChainsAreNotNesting) {
   EXPECT_NE(deep.firstError().find("nesting too deep"), std::string::npos);
   EXPECT_EQ(deep.firstError().rfind("1:", 0), 0u) << deep.firstError();
   // Real nesting of 100,000 levels is refused, with one located error.
-  std::string parens = "kernel void k(global int* o) { o[0] = " +
-                       std::string(100000, '(') + "1" +
-                       std::string(100000, ')') + "; }";
+  std::string parens =
+      "kernel void k(global int* o) { o[0] = " + std::string(100000, '(') +
+      "1" + std::string(100000, ')') + "; }";
   EXPECT_EQ(analyze(parens).numErrors, 1u);
   std::string blocks = "kernel void k(global int* o) " +
                        std::string(100000, '{') + std::string(100000, '}');

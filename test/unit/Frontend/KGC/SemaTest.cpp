@@ -401,7 +401,8 @@ kernel void k(global float* out, global const float* in, int n, int m) {
 }
 
 TEST(SemaTest, RejectsReductionIntoPrivateVariable) {
-  auto r = runFrontend(R"(kernel void k(global const float* in, global float* out, int n) {
+  auto r = runFrontend(
+      R"(kernel void k(global const float* in, global float* out, int n) {
   float sum = 0.0f;
   parallel for (int i = 0; i < n; i++) reduce(+: sum)
     sum += in[i];

@@ -18,7 +18,9 @@ std::string makeBundle() {
       {"kernels", llvm::json::Array{llvm::json::Object{{"name", "k"}}}}};
   std::vector<Payload> payloads = {{"cuda", "ptx", "", "// ptx text"},
                                    {"vulkan", "spirv", "k", "\x03\x02\x23\x07"},
-                                   {"cpu", "elf-shared-object", "", "\x7f" "ELF"}};
+                                   {"cpu", "elf-shared-object", "",
+                                    "\x7f"
+                                    "ELF"}};
   return write(std::move(manifest), payloads);
 }
 
@@ -125,8 +127,9 @@ TEST(BundleTest, RejectsCorruptPayloads) {
             std::string::npos)
       << errorOf(bytes);
 
-  std::string json = R"({"kernels": [], "payloads": [{"target": "cpu", "format": "elf", "offset": 0, "size": 4, "sha256": ")" +
-                     sha256Hex("abcd") + R"("}]})";
+  std::string json =
+      R"({"kernels": [], "payloads": [{"target": "cpu", "format": "elf", "offset": 0, "size": 4, "sha256": ")" +
+      sha256Hex("abcd") + R"("}]})";
   EXPECT_EQ(errorOf(withManifest(json, "abcd")), "");
   EXPECT_NE(errorOf(withManifest(json, "abce")).find("does not match"),
             std::string::npos);
@@ -134,16 +137,18 @@ TEST(BundleTest, RejectsCorruptPayloads) {
 
 /// llvm::json::parse recurses per level: deep nesting is refused first.
 TEST(BundleTest, RejectsDeepNesting) {
-  std::string deep = "{\"kernels\": [], \"payloads\": [], \"x\": " +
-                     std::string(50000, '[') + std::string(50000, ']') + "}";
+  std::string deep =
+      "{\"kernels\": [], \"payloads\": [], \"x\": " + std::string(50000, '[') +
+      std::string(50000, ']') + "}";
   EXPECT_NE(errorOf(withManifest(deep)).find("deeper than 64 levels"),
             std::string::npos);
   // Brackets inside strings do not count.
   std::string quoted = "{\"kernels\": [], \"payloads\": [], \"x\": \"" +
                        std::string(1000, '[') + "\"}";
   EXPECT_EQ(errorOf(withManifest(quoted)), "");
-  std::string ok = "{\"kernels\": [], \"payloads\": [], \"x\": " +
-                   std::string(60, '[') + std::string(60, ']') + "}";
+  std::string ok =
+      "{\"kernels\": [], \"payloads\": [], \"x\": " + std::string(60, '[') +
+      std::string(60, ']') + "}";
   EXPECT_EQ(errorOf(withManifest(ok)), "");
 }
 
@@ -178,7 +183,8 @@ TEST(BundleTest, RejectsPayloadsOutsideTheFile) {
 }
 
 TEST(BundleTest, RejectsIncompletePayloadEntries) {
-  EXPECT_NE(errorOf(withManifest(R"({"kernels": [], "payloads": [{"target": "cpu"}]})"))
+  EXPECT_NE(errorOf(withManifest(
+                        R"({"kernels": [], "payloads": [{"target": "cpu"}]})"))
                 .find("lacks target, format, offset, size or sha256"),
             std::string::npos);
   EXPECT_NE(errorOf(withManifest(R"({"kernels": [], "payloads": [7]})"))

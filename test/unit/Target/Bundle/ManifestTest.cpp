@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "kgpu/ABI/CPU.h"
 #include "kgpu/ABI/Manifest.h"
+#include "kgpu/ABI/CPU.h"
 #include "kgpu/Bundle/Bundle.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Target/Bundle/Manifest.h"
@@ -43,11 +43,11 @@ llvm::json::Object roundTrip(const std::vector<std::string> &targets,
   llvm::json::Object manifest =
       cpuSubgroupSize
           ? mlir::kgpu::buildManifest(*module, *gpuForm, "lanes.mlir", "mlir",
-                                targets, {}, *cpuSubgroupSize)
+                                      targets, {}, *cpuSubgroupSize)
           : mlir::kgpu::buildManifest(*module, *gpuForm, "lanes.mlir", "mlir",
-                                targets);
-  llvm::Expected<::kgpu::bundle::Bundle> bundle = ::kgpu::bundle::read(
-      ::kgpu::bundle::write(std::move(manifest), {}));
+                                      targets);
+  llvm::Expected<::kgpu::bundle::Bundle> bundle =
+      ::kgpu::bundle::read(::kgpu::bundle::write(std::move(manifest), {}));
   if (!bundle) {
     ADD_FAILURE() << llvm::toString(bundle.takeError());
     return {};

@@ -526,8 +526,7 @@ TEST(SPIRVTarget, ScalarsPastPushConstantsAreOneStorageBuffer) {
     params += llvm::formatv(", %s{0}: i64", i).str();
   std::string body;
   for (int i = 0; i < 17; ++i) {
-    body += llvm::formatv("      %t{0} = arith.addi {1}, %s{0} : i64\n", i,
-                          sum)
+    body += llvm::formatv("      %t{0} = arith.addi {1}, %s{0} : i64\n", i, sum)
                 .str();
     sum = llvm::formatv("%t{0}", i).str();
   }

@@ -9,8 +9,6 @@
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 
-#include <array>
-#include <optional>
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
@@ -18,6 +16,8 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include <array>
+#include <optional>
 
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h.inc"
 #include "kgpu/Dialect/Kgpu/IR/KgpuEnums.h.inc"
