@@ -30,7 +30,6 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -297,31 +296,6 @@ struct CompilerSession::Impl {
           DiagnosticRecord{"", 0, 0, DiagnosticSeverity::Error, message.str()});
   }
 
-  /// Hands the file:line:col diagnostics a frontend printed to `callback`.
-  void recordPrinted(StringRef text) {
-    if (!callback)
-      return;
-    llvm::Regex pattern(
-        "^(.+):([0-9]+):([0-9]+): (error|warning|note|remark): (.*)$");
-    SmallVector<StringRef> lines;
-    text.split(lines, '\n');
-    for (StringRef line : lines) {
-      SmallVector<StringRef, 6> match;
-      if (!pattern.match(line, &match))
-        continue;
-      DiagnosticRecord record;
-      record.file = match[1].str();
-      match[2].getAsInteger(10, record.line);
-      match[3].getAsInteger(10, record.column);
-      record.severity = match[4] == "error"     ? DiagnosticSeverity::Error
-                        : match[4] == "warning" ? DiagnosticSeverity::Warning
-                        : match[4] == "note"    ? DiagnosticSeverity::Note
-                                                : DiagnosticSeverity::Remark;
-      record.message = match[5].str();
-      callback(record);
-    }
-  }
-
   void record(const Diagnostic &diag) {
     if (!callback)
       return;
@@ -401,7 +375,7 @@ struct CompilerSession::Impl {
         [&](llvm::SourceMgr &sourceMgr, MLIRContext &partContext,
             raw_ostream &os) -> LogicalResult {
           OwningOpRef<ModuleOp> module = frontend.import(
-              sourceMgr, sourceMgr.getMainFileID(), partContext, errs);
+              sourceMgr, sourceMgr.getMainFileID(), partContext);
           if (!module)
             return failure();
           module->print(os);
@@ -463,14 +437,8 @@ CompilerSession::Impl::compile(std::unique_ptr<llvm::MemoryBuffer> input,
   llvm::scope_exit unregister(
       [&] { context->getDiagEngine().eraseHandler(recorder); });
 
-  OwningOpRef<ModuleOp> module;
-  {
-    std::string printed;
-    llvm::raw_string_ostream os(printed);
-    module = frontend->import(sourceMgr, bufferId, *context, os);
-    errs << printed;
-    recordPrinted(printed);
-  }
+  OwningOpRef<ModuleOp> module =
+      frontend->import(sourceMgr, bufferId, *context);
   if (!module)
     return failure();
   std::optional<SourceLanguage> lang = SourceLanguage::readFrom(*module);

@@ -42,11 +42,10 @@ struct FrontendInfo {
   /// anything.
   bool recordLanguage = true;
   /// Imports buffer `bufferId` of `sourceMgr`. Errors are reported through
-  /// `context`'s diagnostic engine or printed (file:line:col, source line
-  /// and caret) to `errs`; returns null after an error.
+  /// `context`'s diagnostic engine (the driver prints and records them);
+  /// returns null after an error.
   std::function<OwningOpRef<ModuleOp>(llvm::SourceMgr &sourceMgr,
-                                      unsigned bufferId, MLIRContext &context,
-                                      llvm::raw_ostream &errs)>
+                                      unsigned bufferId, MLIRContext &context)>
       import;
   /// How the frontend's diagnostics print (file:line:col, source line and
   /// caret, with the language's own line rules); null: MLIR's

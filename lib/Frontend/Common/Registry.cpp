@@ -34,9 +34,8 @@ FrontendInfo getMLIRFrontend() {
   info.language.fpContract = FPContract::Off;
   info.recordLanguage = false;
   info.runCleanup = false;
-  // Parse errors go through `context`'s engine (the driver prints them).
-  info.import = [](llvm::SourceMgr &sourceMgr, unsigned, MLIRContext &context,
-                   llvm::raw_ostream &) -> OwningOpRef<ModuleOp> {
+  info.import = [](llvm::SourceMgr &sourceMgr, unsigned,
+                   MLIRContext &context) -> OwningOpRef<ModuleOp> {
     return parseSourceFile<ModuleOp>(sourceMgr, &context);
   };
   return info;

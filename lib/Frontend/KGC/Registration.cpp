@@ -18,9 +18,7 @@ void mlir::kgpu::registerKGCFrontend() {
   info.language.fpContract = FPContract::On;
   info.language.integerSemantics = "c";
   info.import = [](llvm::SourceMgr &sourceMgr, unsigned bufferId,
-                   MLIRContext &context,
-                   llvm::raw_ostream &) -> OwningOpRef<ModuleOp> {
-    // Every diagnostic goes through `context`'s engine.
+                   MLIRContext &context) -> OwningOpRef<ModuleOp> {
     return ::kgpu::kgc::importKGC(sourceMgr, bufferId, context);
   };
   info.makeDiagnosticHandler =
