@@ -983,11 +983,11 @@ Error Parser::parseTypeAnnotations(Reader &a, std::vector<TypeAnnotation> &out,
                  (tt >= 0x40 && tt <= 0x4B);
     if (!known)
       return a.error(at, llvm::formatv("unknown type annotation target type "
-                                       "{0:x2}",
+                                       "{0:x-2}",
                                        tt)
                              .str());
     if (codeTarget != (code != nullptr))
-      return a.error(at, llvm::formatv("type annotation target type {0:x2} "
+      return a.error(at, llvm::formatv("type annotation target type {0:x-2} "
                                        "is not allowed {1}",
                                        tt,
                                        code ? "on a Code attribute"
