@@ -45,7 +45,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     drop(cf.getClassName(idx));
     drop(cf.getNameAndType(idx));
     drop(cf.resolveMemberRef(idx));
+    drop(cf.resolveMethodHandle(idx));
+    drop(cf.resolveDynamic(idx));
   }
+  (void)cf.getLambdaImplementations();
   for (const FieldInfo &f : cf.fields) {
     drop(parseFieldDescriptor(f.descriptor));
     (void)f.findAnnotation(kReduceAnnotation);
@@ -59,6 +62,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       (void)m.hasParameterAnnotation(p, kReduceAnnotation);
     (void)m.getLocalVariableAnnotations(kParallelAnnotation);
     (void)m.getLocalVariableAnnotations();
+    (void)m.findLocalVariablesByName("i");
     (void)cf.findMethod(m.name, m.descriptor);
     if (!m.code)
       continue;
