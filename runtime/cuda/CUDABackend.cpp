@@ -16,7 +16,6 @@
 #include "../lib/Internal.h"
 
 #include <cstring>
-#include <deque>
 
 #include <dlfcn.h>
 
@@ -536,10 +535,9 @@ Error CUDADevice::checkLaunch(const LaunchRequest &request) {
 // Queues
 //===----------------------------------------------------------------------===//
 
-struct Pending {
+/// The events around one launch, destroyed when it retires.
+struct Pending : InFlightLaunch {
   CUevent start = nullptr, end = nullptr;
-  std::vector<std::shared_ptr<void>> keepAlive;
-  std::shared_ptr<CompletionEvent> done;
 };
 
 class CUDAQueue : public BackendQueue {
@@ -555,15 +553,16 @@ public:
       stream = nullptr;
       return dev.check(r, "cuStreamCreate");
     }
-    return waiter.start([this] { retireLoop(); }, 256u << 10);
+    return retirer.start([this] { dev.drv.cuCtxSetCurrent(dev.context); },
+                         [this](InFlightLaunch &p, uint64_t &ns) {
+                           return waitFor(static_cast<Pending &>(p), ns);
+                         },
+                         [this](InFlightLaunch &p) {
+                           destroyEvents(static_cast<Pending &>(p));
+                         });
   }
   ~CUDAQueue() override {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      stopping = true;
-    }
-    wake.notify_all();
-    waiter.join();
+    retirer.stop();
     if (stream && !dev.makeCurrent())
       dev.drv.cuStreamDestroy(stream);
   }
@@ -571,22 +570,16 @@ public:
   Error launch(LaunchRequest request,
                std::shared_ptr<BackendEvent> &event) override;
 
-  Error finish() override {
-    std::unique_lock<std::mutex> lock(mutex);
-    idle.wait(lock, [&] { return pending.empty(); });
-    Error e = std::move(sticky);
-    sticky = Error();
-    return e;
-  }
+  Error finish() override { return retirer.finish(); }
 
   Error waitIdle() override {
-    std::unique_lock<std::mutex> lock(mutex);
-    idle.wait(lock, [&] { return pending.empty(); });
+    retirer.waitIdle();
     return dev.lost ? dev.lostError() : Error::success();
   }
 
 private:
-  void retireLoop();
+  /// Waits for the end event of `p`; its time from the two events.
+  Error waitFor(Pending &p, uint64_t &ns);
   void destroyEvents(Pending &p) {
     if (p.start)
       dev.drv.cuEventDestroy(p.start);
@@ -597,12 +590,7 @@ private:
 
   CUDADevice &dev;
   CUstream stream = nullptr;
-  Thread waiter;
-  std::mutex mutex;
-  std::condition_variable wake, idle;
-  std::deque<std::unique_ptr<Pending>> pending;
-  bool stopping = false;
-  Error sticky;
+  LaunchRetirer retirer;
 };
 
 Error CUDAQueue::launch(LaunchRequest request,
@@ -639,7 +627,7 @@ Error CUDAQueue::launch(LaunchRequest request,
     params[i] = &slots[i];
 
   auto p = std::make_unique<Pending>();
-  std::lock_guard<std::mutex> lock(mutex);
+  std::lock_guard<std::mutex> lock(retirer.mutex());
   CUresult r = dev.drv.cuEventCreate(&p->start, 0);
   if (r == CUDA_SUCCESS)
     r = dev.drv.cuEventCreate(&p->end, CU_EVENT_BLOCKING_SYNC);
@@ -667,51 +655,18 @@ Error CUDAQueue::launch(LaunchRequest request,
     return Error(e.status(),
                  "kernel '" + request.kernel->name + "': " + e.message());
   }
-  p->keepAlive = std::move(request.keepAlive);
-  p->done = std::make_shared<CompletionEvent>();
-  event = p->done;
-  pending.push_back(std::move(p));
-  wake.notify_all();
+  event = retirer.push(std::move(p), std::move(request.keepAlive));
   return Error::success();
 }
 
-void CUDAQueue::retireLoop() {
-  dev.drv.cuCtxSetCurrent(dev.context);
-  std::unique_lock<std::mutex> lock(mutex);
-  for (;;) {
-    wake.wait(lock, [&] { return stopping || !pending.empty(); });
-    if (pending.empty())
-      return;
-    Pending *p = pending.front().get();
-    lock.unlock();
-
-    Error status;
-    uint64_t ns = 0;
-    CUresult r = dev.drv.cuEventSynchronize(p->end);
-    if (r != CUDA_SUCCESS) {
-      status = dev.check(r, "a kernel launch");
-    } else {
-      float ms = 0;
-      if (dev.drv.cuEventElapsedTime(&ms, p->start, p->end) == CUDA_SUCCESS)
-        ns = static_cast<uint64_t>(static_cast<double>(ms) * 1e6);
-    }
-
-    lock.lock();
-    if (status && !sticky)
-      sticky = status;
-    std::vector<std::shared_ptr<void>> keepAlive = std::move(p->keepAlive);
-    std::shared_ptr<CompletionEvent> done = std::move(p->done);
-    destroyEvents(*p);
-    lock.unlock();
-    // Drop the buffers and module before signalling.
-    keepAlive.clear();
-    done->complete(status, ns);
-    done.reset();
-    lock.lock();
-    pending.pop_front();
-    if (pending.empty())
-      idle.notify_all();
-  }
+Error CUDAQueue::waitFor(Pending &p, uint64_t &ns) {
+  CUresult r = dev.drv.cuEventSynchronize(p.end);
+  if (r != CUDA_SUCCESS)
+    return dev.check(r, "a kernel launch");
+  float ms = 0;
+  if (dev.drv.cuEventElapsedTime(&ms, p.start, p.end) == CUDA_SUCCESS)
+    ns = static_cast<uint64_t>(static_cast<double>(ms) * 1e6);
+  return Error::success();
 }
 
 Error CUDADevice::createQueue(std::unique_ptr<BackendQueue> &queue) {

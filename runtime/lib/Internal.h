@@ -15,6 +15,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -388,6 +389,75 @@ private:
   std::function<void()> body;
   pthread_t handle{};
   bool running = false;
+};
+
+/// A launch that a device runs asynchronously (CUDA, Vulkan), from its
+/// submission until it retires. Each backend derives its per-launch device
+/// objects (events, fences, command buffers) from it.
+struct InFlightLaunch {
+  InFlightLaunch() = default;
+  InFlightLaunch(InFlightLaunch &&) = default;
+  InFlightLaunch &operator=(InFlightLaunch &&) = default;
+  virtual ~InFlightLaunch() = default;
+
+  /// The buffers and module the launch uses, dropped when it retires.
+  std::vector<std::shared_ptr<void>> keepAlive;
+  /// Completed when it retires, after `keepAlive` was dropped.
+  std::shared_ptr<CompletionEvent> done;
+};
+
+/// The launches in flight on one queue of an asynchronous device, retired
+/// in submission order by a waiter thread: the thread waits for the oldest
+/// launch (the backend's `wait`, without the lock), keeps the first error
+/// for finish(), frees the launch's device objects (the backend's
+/// `release`, with the lock held), drops what the launch kept alive and
+/// only then completes its event, so that the host may free everything as
+/// soon as the event fires and finish() returns after the last event fired.
+class LaunchRetirer {
+public:
+  /// Blocks until `launch` has finished on the device; returns its status
+  /// and sets `ns` to its duration. Runs on the waiter thread, unlocked.
+  using WaitFn = std::function<Error(InFlightLaunch &launch, uint64_t &ns)>;
+  /// Frees the device objects of `launch`; runs with mutex() held.
+  using ReleaseFn = std::function<void(InFlightLaunch &launch)>;
+
+  LaunchRetirer() = default;
+  LaunchRetirer(const LaunchRetirer &) = delete;
+  LaunchRetirer &operator=(const LaunchRetirer &) = delete;
+  ~LaunchRetirer() { stop(); }
+
+  /// Starts the waiter thread; `threadInit` (if any) runs on it first.
+  Error start(std::function<void()> threadInit, WaitFn wait, ReleaseFn release);
+  /// Retires every launch still in flight, then ends the waiter thread. The
+  /// owner calls it before it destroys what `wait` and `release` use.
+  void stop();
+
+  /// Guards the launches in flight; the backend holds it while it records
+  /// and submits a launch (and for what `release` touches).
+  std::mutex &mutex() { return lock; }
+  /// Queues a submitted launch (with mutex() held), which keeps `keepAlive`
+  /// until it retires; returns the event it completes then.
+  std::shared_ptr<CompletionEvent>
+  push(std::unique_ptr<InFlightLaunch> launch,
+       std::vector<std::shared_ptr<void>> keepAlive);
+  /// Waits until every launch has retired; returns (and clears) the first
+  /// launch error since the previous finish().
+  Error finish();
+  /// Waits until every launch has retired.
+  void waitIdle();
+
+private:
+  void retireLoop();
+
+  std::function<void()> threadInit;
+  WaitFn wait;
+  ReleaseFn release;
+  Thread waiter;
+  std::mutex lock;
+  std::condition_variable wake, idle;
+  std::deque<std::unique_ptr<InFlightLaunch>> inFlight;
+  bool stopping = false;
+  Error sticky;
 };
 
 /// Nanoseconds of a monotonic clock.

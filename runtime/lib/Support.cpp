@@ -105,6 +105,81 @@ void Thread::join() {
   running = false;
 }
 
+Error LaunchRetirer::start(std::function<void()> init, WaitFn waitFn,
+                           ReleaseFn releaseFn) {
+  threadInit = std::move(init);
+  wait = std::move(waitFn);
+  release = std::move(releaseFn);
+  return waiter.start([this] { retireLoop(); }, 256u << 10);
+}
+
+void LaunchRetirer::stop() {
+  {
+    std::lock_guard<std::mutex> guard(lock);
+    stopping = true;
+  }
+  wake.notify_all();
+  waiter.join();
+}
+
+std::shared_ptr<CompletionEvent>
+LaunchRetirer::push(std::unique_ptr<InFlightLaunch> launch,
+                    std::vector<std::shared_ptr<void>> keepAlive) {
+  launch->keepAlive = std::move(keepAlive);
+  launch->done = std::make_shared<CompletionEvent>();
+  std::shared_ptr<CompletionEvent> event = launch->done;
+  inFlight.push_back(std::move(launch));
+  wake.notify_all();
+  return event;
+}
+
+Error LaunchRetirer::finish() {
+  std::unique_lock<std::mutex> guard(lock);
+  idle.wait(guard, [&] { return inFlight.empty(); });
+  Error e = std::move(sticky);
+  sticky = Error();
+  return e;
+}
+
+void LaunchRetirer::waitIdle() {
+  std::unique_lock<std::mutex> guard(lock);
+  idle.wait(guard, [&] { return inFlight.empty(); });
+}
+
+void LaunchRetirer::retireLoop() {
+  if (threadInit)
+    threadInit();
+  std::unique_lock<std::mutex> guard(lock);
+  for (;;) {
+    wake.wait(guard, [&] { return stopping || !inFlight.empty(); });
+    if (inFlight.empty())
+      return; // stopping with nothing left
+    InFlightLaunch *launch = inFlight.front().get();
+    guard.unlock();
+
+    uint64_t ns = 0;
+    Error status = wait(*launch, ns);
+
+    guard.lock();
+    if (status && !sticky)
+      sticky = status;
+    std::vector<std::shared_ptr<void>> keepAlive = std::move(launch->keepAlive);
+    std::shared_ptr<CompletionEvent> done = std::move(launch->done);
+    release(*launch);
+    guard.unlock();
+    // Drop the buffers and module before signalling (the host may free
+    // everything once the event fires); the launch leaves the queue only
+    // then, so finish() returns after its event has fired.
+    keepAlive.clear();
+    done->complete(status, ns);
+    done.reset();
+    guard.lock();
+    inFlight.pop_front();
+    if (inFlight.empty())
+      idle.notify_all();
+  }
+}
+
 uint64_t kgpu::rt::monotonicNs() {
   return static_cast<uint64_t>(
       std::chrono::duration_cast<std::chrono::nanoseconds>(

@@ -1329,7 +1329,7 @@ Error VulkanDevice::checkLaunch(const LaunchRequest &request) {
 //===----------------------------------------------------------------------===//
 
 /// The per-launch Vulkan objects, freed when the launch retires.
-struct Submission {
+struct Submission : InFlightLaunch {
   VkCommandBuffer commands = VK_NULL_HANDLE;
   VkFence fence = VK_NULL_HANDLE;
   VkDescriptorPool descriptors = VK_NULL_HANDLE;
@@ -1337,8 +1337,6 @@ struct Submission {
   VkBuffer scalars = VK_NULL_HANDLE;
   VkDeviceMemory scalarMemory = VK_NULL_HANDLE;
   uint64_t submittedNs = 0;
-  std::vector<std::shared_ptr<void>> keepAlive;
-  std::shared_ptr<CompletionEvent> done;
 };
 
 class VulkanQueue : public BackendQueue {
@@ -1354,15 +1352,15 @@ public:
       pool = VK_NULL_HANDLE;
       return dev.noteFailure(r, "vkCreateCommandPool");
     }
-    return waiter.start([this] { retireLoop(); }, 256u << 10);
+    return retirer.start(
+        nullptr,
+        [this](InFlightLaunch &s, uint64_t &ns) {
+          return waitFor(static_cast<Submission &>(s), ns);
+        },
+        [this](InFlightLaunch &s) { release(static_cast<Submission &>(s)); });
   }
   ~VulkanQueue() override {
-    {
-      std::lock_guard<std::mutex> lock(mutex);
-      stopping = true;
-    }
-    wake.notify_all();
-    waiter.join();
+    retirer.stop();
     if (pool)
       dev.fns.vkDestroyCommandPool(dev.device, pool, nullptr);
   }
@@ -1370,36 +1368,26 @@ public:
   Error launch(LaunchRequest request,
                std::shared_ptr<BackendEvent> &event) override;
 
-  Error finish() override {
-    std::unique_lock<std::mutex> lock(mutex);
-    idle.wait(lock, [&] { return inFlight.empty(); });
-    Error e = std::move(sticky);
-    sticky = Error();
-    return e;
-  }
+  Error finish() override { return retirer.finish(); }
 
   Error waitIdle() override {
-    std::unique_lock<std::mutex> lock(mutex);
-    idle.wait(lock, [&] { return inFlight.empty(); });
+    retirer.waitIdle();
     if (dev.lost)
       return dev.lostError();
     return Error::success();
   }
 
 private:
-  void retireLoop();
+  /// Waits for the fence of `s`; its time from the timestamp queries (else
+  /// the host's time since the submission).
+  Error waitFor(Submission &s, uint64_t &ns);
   /// Frees the Vulkan objects of `s` (the queue mutex is held).
   void release(Submission &s);
   Error record(const LaunchRequest &request, Submission &s);
 
   VulkanDevice &dev;
   VkCommandPool pool = VK_NULL_HANDLE;
-  Thread waiter;
-  std::mutex mutex;
-  std::condition_variable wake, idle;
-  std::deque<std::unique_ptr<Submission>> inFlight;
-  bool stopping = false;
-  Error sticky;
+  LaunchRetirer retirer;
 };
 
 void VulkanQueue::release(Submission &s) {
@@ -1597,7 +1585,7 @@ Error VulkanQueue::launch(LaunchRequest request,
   if (dev.lost)
     return dev.lostError();
   auto s = std::make_unique<Submission>();
-  std::lock_guard<std::mutex> lock(mutex);
+  std::lock_guard<std::mutex> lock(retirer.mutex());
   if (Error e = record(request, *s)) {
     release(*s);
     return e;
@@ -1612,65 +1600,32 @@ Error VulkanQueue::launch(LaunchRequest request,
     release(*s);
     return dev.noteFailure(r, "vkQueueSubmit");
   }
-  s->keepAlive = std::move(request.keepAlive);
-  s->done = std::make_shared<CompletionEvent>();
-  event = s->done;
-  inFlight.push_back(std::move(s));
-  wake.notify_all();
+  event = retirer.push(std::move(s), std::move(request.keepAlive));
   return Error::success();
 }
 
-void VulkanQueue::retireLoop() {
-  std::unique_lock<std::mutex> lock(mutex);
-  for (;;) {
-    wake.wait(lock, [&] { return stopping || !inFlight.empty(); });
-    if (inFlight.empty())
-      return; // stopping with nothing left
-    Submission *s = inFlight.front().get();
-    VkFence fence = s->fence;
-    lock.unlock();
-
-    VkResult r =
-        dev.fns.vkWaitForFences(dev.device, 1, &fence, VK_TRUE, UINT64_MAX);
-    uint64_t hostNs = monotonicNs() - s->submittedNs;
-    Error status;
-    uint64_t ns = hostNs;
-    if (r != VK_SUCCESS) {
-      status = dev.noteFailure(r, "waiting for a launch");
-    } else if (s->queries) {
-      uint64_t stamps[2] = {0, 0};
-      if (dev.fns.vkGetQueryPoolResults(
-              dev.device, s->queries, 0, 2, sizeof(stamps), stamps,
-              sizeof(uint64_t),
-              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) ==
-          VK_SUCCESS) {
-        uint64_t mask = dev.timestampBits >= 64
-                            ? ~uint64_t(0)
-                            : (uint64_t(1) << dev.timestampBits) - 1;
-        uint64_t ticks = (stamps[1] - stamps[0]) & mask;
-        ns = static_cast<uint64_t>(static_cast<double>(ticks) *
-                                   dev.limits.timestampPeriod);
-      }
+Error VulkanQueue::waitFor(Submission &s, uint64_t &ns) {
+  VkFence fence = s.fence;
+  VkResult r =
+      dev.fns.vkWaitForFences(dev.device, 1, &fence, VK_TRUE, UINT64_MAX);
+  ns = monotonicNs() - s.submittedNs;
+  if (r != VK_SUCCESS)
+    return dev.noteFailure(r, "waiting for a launch");
+  if (s.queries) {
+    uint64_t stamps[2] = {0, 0};
+    if (dev.fns.vkGetQueryPoolResults(
+            dev.device, s.queries, 0, 2, sizeof(stamps), stamps,
+            sizeof(uint64_t),
+            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS) {
+      uint64_t mask = dev.timestampBits >= 64
+                          ? ~uint64_t(0)
+                          : (uint64_t(1) << dev.timestampBits) - 1;
+      uint64_t ticks = (stamps[1] - stamps[0]) & mask;
+      ns = static_cast<uint64_t>(static_cast<double>(ticks) *
+                                 dev.limits.timestampPeriod);
     }
-
-    lock.lock();
-    if (status && !sticky)
-      sticky = status;
-    std::vector<std::shared_ptr<void>> keepAlive = std::move(s->keepAlive);
-    std::shared_ptr<CompletionEvent> done = std::move(s->done);
-    release(*s);
-    lock.unlock();
-    // Drop the buffers and module before signalling (the host may free
-    // everything once the event fires); the submission leaves the queue
-    // only then, so finish() returns after its event has fired.
-    keepAlive.clear();
-    done->complete(status, ns);
-    done.reset();
-    lock.lock();
-    inFlight.pop_front();
-    if (inFlight.empty())
-      idle.notify_all();
   }
+  return Error::success();
 }
 
 Error VulkanDevice::createQueue(std::unique_ptr<BackendQueue> &queue) {

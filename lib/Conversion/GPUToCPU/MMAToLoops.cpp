@@ -4,19 +4,19 @@
 // private memory: each kgpu.mma_* op becomes loops over the tile, executed
 // redundantly by the lanes of the subgroup (each lane computes the complete
 // result, so stores write identical values). Fragment values carried by scf
-// ops are converted structurally.
+// ops are converted structurally (the driver shared with the CUDA path,
+// kgpu/Conversion/Common/MmaFragmentConversion.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "kgpu/Conversion/Common/MmaFragmentConversion.h"
 #include "kgpu/Conversion/GPUToCPU/Passes.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
 namespace kgpu {
@@ -201,28 +201,18 @@ struct ComputeToLoops : OpConversionPattern<MmaComputeOp> {
 struct ConvertKgpuMMAToLoopsPass
     : mlir::kgpu::impl::ConvertKgpuMMAToLoopsBase<ConvertKgpuMMAToLoopsPass> {
   void runOnOperation() override {
-    bool any = false;
-    getOperation().walk([&](Operation *op) {
-      if (isa<MmaFillOp, MmaLoadOp, MmaComputeOp, MmaStoreOp>(op))
-        any = true;
-    });
-    if (!any)
+    if (!containsMmaOps(getOperation()))
       return;
     MLIRContext *ctx = &getContext();
-    TypeConverter converter;
-    converter.addConversion([](Type type) { return type; });
-    converter.addConversion(
-        [](MmaFragmentType type) -> Type { return tileType(type); });
-    ConversionTarget target(*ctx);
-    target.addIllegalOp<MmaFillOp, MmaLoadOp, MmaComputeOp, MmaStoreOp>();
-    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    MmaFragmentTypeConverter converter(
+        [](MmaFragmentType type) -> std::optional<Type> {
+          return tileType(type);
+        });
     RewritePatternSet patterns(ctx);
     patterns.add<FillToLoops, LoadToLoops, StoreToLoops, ComputeToLoops>(
         converter, ctx);
-    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
-                                                         target);
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+    if (failed(applyMmaFragmentConversion(getOperation(), converter,
+                                          std::move(patterns))))
       signalPassFailure();
   }
 };

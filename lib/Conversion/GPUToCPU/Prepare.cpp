@@ -10,6 +10,7 @@
 
 #include "KernelConverter.h"
 
+#include "kgpu/Conversion/Common/MmaFragmentConversion.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Dialect/Kgpu/Utils/Atomics.h"
 #include "kgpu/Transforms/Passes.h"
@@ -91,8 +92,7 @@ LogicalResult KernelConverter::checkOps() {
     if (op == kernel.getOperation())
       return WalkResult::advance();
     Dialect *dialect = op->getDialect();
-    if (isa<kgpu::MmaFillOp, kgpu::MmaLoadOp, kgpu::MmaComputeOp,
-            kgpu::MmaStoreOp>(op))
+    if (kgpu::isMmaOp(op))
       return op->emitOpError("must be lowered by convert-kgpu-mma-to-loops "
                              "before the CPU target");
     if (dialect && isa<kgpu::KgpuDialect>(dialect) &&

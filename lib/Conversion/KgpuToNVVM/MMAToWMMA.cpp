@@ -4,10 +4,12 @@
 // attribute; kgpu's take it as a value (kgc passes the matrix width at run
 // time). So kgpu MMA ops are lowered straight to nvvm.wmma.* here, with the
 // fragment type converted to the LLVM struct the intrinsics use; scf ops
-// that carry fragments are converted structurally.
+// that carry fragments are converted structurally (the driver shared with
+// the CPU path, kgpu/Conversion/Common/MmaFragmentConversion.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "kgpu/Conversion/Common/MmaFragmentConversion.h"
 #include "kgpu/Conversion/KgpuToNVVM/Passes.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 
@@ -16,8 +18,6 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/Transforms/Patterns.h"
-#include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
 using namespace mlir::kgpu;
@@ -218,12 +218,7 @@ struct StoreLowering : OpConversionPattern<MmaStoreOp> {
 } // namespace
 
 LogicalResult mlir::kgpu::lowerMmaToWMMA(Operation *root) {
-  bool any = false;
-  root->walk([&](Operation *op) {
-    if (isa<MmaFillOp, MmaLoadOp, MmaComputeOp, MmaStoreOp>(op))
-      any = true;
-  });
-  if (!any)
+  if (!containsMmaOps(root))
     return success();
   WalkResult shapes = root->walk([](Operation *op) {
     for (Type type :
@@ -278,24 +273,14 @@ LogicalResult mlir::kgpu::lowerMmaToWMMA(Operation *root) {
     return failure();
 
   MLIRContext *ctx = root->getContext();
-  TypeConverter converter;
-  converter.addConversion([](Type type) { return type; });
-  converter.addConversion([](MmaFragmentType type) -> std::optional<Type> {
-    if (Type converted = convertFragment(type))
-      return converted;
-    return std::nullopt;
-  });
-
-  ConversionTarget target(*ctx);
-  target.addLegalDialect<arith::ArithDialect, LLVM::LLVMDialect,
-                         NVVM::NVVMDialect, memref::MemRefDialect>();
-  target.addIllegalOp<MmaFillOp, MmaLoadOp, MmaComputeOp, MmaStoreOp>();
-  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-
+  MmaFragmentTypeConverter converter(
+      [](MmaFragmentType type) -> std::optional<Type> {
+        if (Type converted = convertFragment(type))
+          return converted;
+        return std::nullopt;
+      });
   RewritePatternSet patterns(ctx);
   patterns.add<FillLowering, LoadLowering, ComputeLowering, StoreLowering>(
       converter, ctx);
-  scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
-                                                       target);
-  return applyPartialConversion(root, target, std::move(patterns));
+  return applyMmaFragmentConversion(root, converter, std::move(patterns));
 }

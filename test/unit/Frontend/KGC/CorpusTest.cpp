@@ -12,6 +12,8 @@
 
 #include "TestUtil.h"
 
+#include "Support/TestFiles.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -24,25 +26,6 @@ using namespace kgpu::kgc;
 using namespace kgpu::kgc::test;
 
 namespace {
-
-std::vector<std::string> listKgcFiles(llvm::StringRef dir) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
-       it.increment(ec))
-    if (llvm::sys::path::extension(it->path()) == ".kgc")
-      files.push_back(it->path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
-std::string testName(const testing::TestParamInfo<std::string> &info) {
-  std::string name = llvm::sys::path::stem(info.param).str();
-  for (char &c : name)
-    if (!llvm::isAlnum(c))
-      c = '_';
-  return name;
-}
 
 FrontendResult runFile(const std::string &path) {
   auto buf = llvm::MemoryBuffer::getFile(path);
@@ -72,11 +55,11 @@ TEST_P(CorpusTest, TypeChecksWithoutErrors) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, CorpusTest,
-                         testing::ValuesIn(listKgcFiles(KGC_CORPUS_DIR)),
-                         testName);
+                         testing::ValuesIn(::kgpu::test::listKgcCorpus()),
+                         ::kgpu::test::fileTestName);
 
 TEST(CorpusSize, AtLeast32Kernels) {
-  EXPECT_GE(listKgcFiles(KGC_CORPUS_DIR).size(), 32u);
+  EXPECT_GE(::kgpu::test::listKgcCorpus().size(), 32u);
 }
 
 } // namespace

@@ -17,6 +17,8 @@
 #include "kgpu/Frontend/KGC/MLIRGen.h"
 #include "kgpu/Pipelines/Pipelines.h"
 
+#include "Support/TestFiles.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -577,17 +579,6 @@ TEST(SPIRVTarget, ParseShadingLanguage) {
 // The kgc corpus, end to end
 //===----------------------------------------------------------------------===//
 
-std::vector<std::string> listCorpus() {
-  std::vector<std::string> files;
-  std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(KGC_CORPUS_DIR, ec), end;
-       it != end && !ec; it.increment(ec))
-    if (llvm::sys::path::extension(it->path()) == ".kgc")
-      files.push_back(it->path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 class CorpusTest : public testing::TestWithParam<std::string> {};
 
 /// kgc source -> kgpu level -> GPU form, or null after reporting errors.
@@ -648,14 +639,8 @@ TEST_P(CorpusTest, CompilesAndValidates) {
     checkKernel(kernel, languages);
 }
 
-std::string corpusName(const testing::TestParamInfo<std::string> &info) {
-  std::string name = llvm::sys::path::stem(info.param).str();
-  std::replace_if(
-      name.begin(), name.end(), [](char c) { return !llvm::isAlnum(c); }, '_');
-  return name;
-}
-
-INSTANTIATE_TEST_SUITE_P(Kgc, CorpusTest, testing::ValuesIn(listCorpus()),
-                         corpusName);
+INSTANTIATE_TEST_SUITE_P(Kgc, CorpusTest,
+                         testing::ValuesIn(::kgpu::test::listKgcCorpus()),
+                         ::kgpu::test::fileTestName);
 
 } // namespace
