@@ -11,6 +11,7 @@
 
 #include "kgpu/Bundle/Bundle.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
+#include "kgpu/Dialect/Kgpu/Utils/KernelAttrs.h"
 #include "kgpu/Frontend/Common/SplitAndVerify.h"
 #include "kgpu/Frontend/Registry.h"
 #include "kgpu/InitAll.h"
@@ -66,7 +67,7 @@ LogicalResult selectKernel(ModuleOp module, StringRef name) {
   bool found = false;
   SmallVector<func::FuncOp> others;
   for (auto func : module.getOps<func::FuncOp>()) {
-    if (!func->hasAttr(KgpuDialect::getKernelAttrName()))
+    if (!isKernel(func))
       continue;
     if (func.getName() == name)
       found = true;
@@ -84,14 +85,8 @@ LogicalResult selectKernel(ModuleOp module, StringRef name) {
 /// work-group size the fixed size `size`.
 void fixWorkgroupSizes(ModuleOp module, std::array<int32_t, 3> size) {
   module.walk([&](FunctionOpInterface func) {
-    bool kernel = func->hasAttr(KgpuDialect::getKernelAttrName());
-    if (auto gpuFunc = dyn_cast<gpu::GPUFuncOp>(func.getOperation()))
-      kernel |= gpuFunc.isKernel();
-    if (!kernel || isKernelWorkgroupSizeFixed(func))
-      return;
-    func->removeAttr(KgpuDialect::getDefaultWorkgroupSizeAttrName());
-    func->setAttr(KgpuDialect::getWorkgroupSizeAttrName(),
-                  DenseI32ArrayAttr::get(module.getContext(), size));
+    if (isKernelOfAnyForm(func) && !isKernelWorkgroupSizeFixed(func))
+      setFixedWorkgroupSize(func, size);
   });
 }
 
