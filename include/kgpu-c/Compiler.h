@@ -5,11 +5,16 @@
 |* that cannot spawn it (the JVM through the FFM API, Python through ctypes). *|
 |* The options are kgpu-translate's (docs/tools.md).                          *|
 |*                                                                            *|
-|* Error model: functions return a kgpuc_status. A failed compilation still  *|
-|* returns a result handle holding the diagnostics, as structured records    *|
-|* (file, line, column, severity, message) and as the rendered text          *|
-|* kgpu-translate would print; kgpuc_last_error_message() describes a failed *|
-|* call (per thread). Nothing aborts the host process.                        *|
+|* Error model, the runtime's (kgpu/runtime.h): every function that can fail *|
+|* returns a kgpuc_status (KGPUC_SUCCESS is 0); on failure                    *|
+|* kgpuc_last_error_message() describes it (per thread, valid until the       *|
+|* thread's next call into the library; a call that succeeds leaves it), and  *|
+|* kgpuc_status_string() names the code. The codes are this library's own:   *|
+|* compare a kgpuc_status with KGPUC_* only (INVALID_ARGUMENT is 1 in both    *|
+|* libraries; the other numbers differ). A failed compilation still returns a *|
+|* result handle holding the diagnostics, as structured records (file, line,  *|
+|* column, severity, message) and as the rendered text kgpu-translate would   *|
+|* print. Nothing aborts the host process.                                    *|
 |*                                                                            *|
 |* Thread safety: every function may be called from any thread. Each         *|
 |* compilation has its own MLIR context; options and results are not shared  *|
@@ -70,9 +75,11 @@ typedef struct kgpuc_result_t *kgpuc_result;
 
 /// KGPUC_API_VERSION of the library loaded at run time.
 KGPUC_API uint32_t kgpuc_version(void);
-/// The message of the last failed call on the calling thread ("" if none).
+/// The message of the last failed call on the calling thread ("" if none);
+/// calls that succeed leave it, as in the runtime.
 KGPUC_API const char *kgpuc_last_error_message(void);
-/// A short constant name for a status, e.g. "KGPUC_ERROR_COMPILATION".
+/// A short constant name for a status, e.g. "KGPUC_ERROR_COMPILATION";
+/// "KGPUC_ERROR_UNKNOWN" for a value that is none.
 KGPUC_API const char *kgpuc_status_string(kgpuc_status status);
 
 /*===-------------------------------------------------------------------===*

@@ -18,6 +18,7 @@
 #include "kgpu/Analysis/Uniformity.h"
 
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
+#include "kgpu/Dialect/Kgpu/Utils/KernelAttrs.h"
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
@@ -138,11 +139,7 @@ std::optional<Uniformity> sourceUniformity(Operation *op,
   return std::nullopt;
 }
 
-bool isKernelFunction(Operation *op) {
-  if (auto gpuFunc = dyn_cast<gpu::GPUFuncOp>(op))
-    return gpuFunc.isKernel();
-  return op->hasAttr(kgpu::KgpuDialect::getKernelAttrName());
-}
+bool isKernelFunction(Operation *op) { return kgpu::isKernelOfAnyForm(op); }
 
 //===----------------------------------------------------------------------===//
 // The data-flow analysis

@@ -34,6 +34,9 @@ struct kgpuc_result_t {
 
 namespace {
 
+/// The message of the calling thread's last failed call, as the runtime
+/// keeps its own (docs/compiler-api.md, "Errors"): set by every failure,
+/// left alone by calls that succeed.
 thread_local std::string lastError;
 
 kgpuc_status setError(kgpuc_status status, std::string message) {
@@ -49,7 +52,6 @@ kgpuc_status setField(kgpuc_options options,
     return setError(KGPUC_ERROR_INVALID_ARGUMENT,
                     std::string(what) + ": the options handle is null");
   options->options.*field = value ? value : "";
-  lastError.clear();
   return KGPUC_SUCCESS;
 }
 
@@ -103,10 +105,8 @@ kgpuc_status compile(kgpuc_options options, const char *file,
   if (result->succeeded)
     result->data = std::move(*output);
   *out = result.release();
-  if ((*out)->succeeded) {
-    lastError.clear();
+  if ((*out)->succeeded)
     return KGPUC_SUCCESS;
-  }
   // Reading the input failed: no located diagnostic, a "cannot ..." one.
   const std::vector<kgpu::DiagnosticRecord> &records = (*out)->records;
   kgpuc_status status = KGPUC_ERROR_COMPILATION;
@@ -146,7 +146,7 @@ const char *kgpuc_status_string(kgpuc_status status) {
   case KGPUC_ERROR_OUT_OF_MEMORY:
     return "KGPUC_ERROR_OUT_OF_MEMORY";
   }
-  return "KGPUC_UNKNOWN_STATUS";
+  return "KGPUC_ERROR_UNKNOWN";
 }
 
 kgpuc_status kgpuc_options_create(kgpuc_options *out) {
@@ -156,7 +156,6 @@ kgpuc_status kgpuc_options_create(kgpuc_options *out) {
   *out = new (std::nothrow) kgpuc_options_t();
   if (!*out)
     return setError(KGPUC_ERROR_OUT_OF_MEMORY, "out of memory");
-  lastError.clear();
   return KGPUC_SUCCESS;
 }
 
@@ -178,7 +177,6 @@ kgpuc_status kgpuc_options_set_targets(kgpuc_options options,
     options->options.targets = std::string(targets);
   else
     options->options.targets.reset();
-  lastError.clear();
   return KGPUC_SUCCESS;
 }
 
@@ -272,7 +270,6 @@ kgpuc_status kgpuc_result_diagnostic(kgpuc_result result, size_t index,
   out->column = record.column;
   out->severity = toC(record.severity);
   out->message = record.message.c_str();
-  lastError.clear();
   return KGPUC_SUCCESS;
 }
 

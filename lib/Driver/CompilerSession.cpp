@@ -11,6 +11,7 @@
 
 #include "kgpu/Bundle/Bundle.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
+#include "kgpu/Dialect/Kgpu/Utils/KernelAttrs.h"
 #include "kgpu/Frontend/Common/SplitAndVerify.h"
 #include "kgpu/Frontend/Registry.h"
 #include "kgpu/InitAll.h"
@@ -66,7 +67,7 @@ LogicalResult selectKernel(ModuleOp module, StringRef name) {
   bool found = false;
   SmallVector<func::FuncOp> others;
   for (auto func : module.getOps<func::FuncOp>()) {
-    if (!func->hasAttr(KgpuDialect::getKernelAttrName()))
+    if (!isKernel(func))
       continue;
     if (func.getName() == name)
       found = true;
@@ -84,14 +85,8 @@ LogicalResult selectKernel(ModuleOp module, StringRef name) {
 /// work-group size the fixed size `size`.
 void fixWorkgroupSizes(ModuleOp module, std::array<int32_t, 3> size) {
   module.walk([&](FunctionOpInterface func) {
-    bool kernel = func->hasAttr(KgpuDialect::getKernelAttrName());
-    if (auto gpuFunc = dyn_cast<gpu::GPUFuncOp>(func.getOperation()))
-      kernel |= gpuFunc.isKernel();
-    if (!kernel || isKernelWorkgroupSizeFixed(func))
-      return;
-    func->removeAttr(KgpuDialect::getDefaultWorkgroupSizeAttrName());
-    func->setAttr(KgpuDialect::getWorkgroupSizeAttrName(),
-                  DenseI32ArrayAttr::get(module.getContext(), size));
+    if (isKernelOfAnyForm(func) && !isKernelWorkgroupSizeFixed(func))
+      setFixedWorkgroupSize(func, size);
   });
 }
 
@@ -266,7 +261,7 @@ mlir::kgpu::checkOptions(const CompilerOptions &options) {
     return std::string("--fp-contract must be off, on or fast");
   if (const TargetBackend *cuda = lookupTargetBackend("cuda")) {
     TargetConfig config;
-    config.chip = options.chip;
+    config.nvvm.chip = options.chip;
     if (std::optional<std::string> error = cuda->checkConfig(config))
       return *error;
   }
@@ -315,15 +310,20 @@ struct CompilerSession::Impl {
       emitOne(note);
   }
 
-  TargetConfig getTargetConfig(const SourceLanguage &lang) {
-    TargetConfig config;
-    config.chip = options.chip;
-    config.cudaPath = options.cudaPath;
-    config.fpContract = options.fpContract.empty()
-                            ? lang.fpContract
-                            : *parseFPContract(options.fpContract);
+  /// The options of every target, from the session's options and the
+  /// source language's fp-contract default.
+  void configureTargets(TargetConfig &config, const SourceLanguage &lang) {
+    std::string fpContract =
+        stringifyFPContract(options.fpContract.empty()
+                                ? lang.fpContract
+                                : *parseFPContract(options.fpContract))
+            .str();
+    config.nvvm.chip = options.chip;
+    config.nvvm.cudaPath = options.cudaPath;
+    config.nvvm.fpContract = fpContract;
+    config.spirv.fpContract = fpContract;
+    // The CPU never contracts; its options keep their defaults.
     config.fail = [this](const Twine &message) { fail(message); };
-    return config;
   }
 
   /// The GPU form of `kgpuLevel`, computed by the first call.
@@ -500,7 +500,9 @@ CompilerSession::Impl::compile(std::unique_ptr<llvm::MemoryBuffer> input,
          getTargetOfEmitKind(options.emit).what.str() + " target");
     return failure();
   }
-  return backend->emit(*gpu, options.emit, getTargetConfig(*lang));
+  TargetConfig config;
+  configureTargets(config, *lang);
+  return backend->emit(*gpu, options.emit, config);
 }
 
 FailureOr<std::string>
@@ -532,7 +534,8 @@ CompilerSession::Impl::compileBundle(ModuleOp module, StringRef filename,
     return failure();
   }
 
-  TargetConfig config = getTargetConfig(lang);
+  TargetConfig config;
+  configureTargets(config, lang);
   std::vector<std::string> targets;
   std::vector<::kgpu::bundle::Payload> payloads;
   llvm::StringMap<llvm::StringMap<llvm::json::Object>> kernelManifests;

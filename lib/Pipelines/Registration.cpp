@@ -2,9 +2,6 @@
 
 #include "kgpu/Pipelines/Pipelines.h"
 
-#include "kgpu/Conversion/GPUToCPU/Passes.h"
-#include "kgpu/Conversion/KgpuToSPIRV/Passes.h"
-
 #include "mlir/Pass/PassRegistry.h"
 
 using namespace mlir;
@@ -28,31 +25,30 @@ void mlir::kgpu::registerKgpuPipelines() {
         buildKgpuToGPUPipeline(pm);
         buildGPUToNVVMPipeline(pm, o);
       });
-  PassPipelineRegistration<GPUToSPIRVPipelineOptions>(
+  PassPipelineRegistration<SPIRVOptions>(
       "kgpu-to-spirv",
       "Lower the kgpu level to one spirv.module per kernel (what "
       "kgpu-translate serializes for --emit=spirv)",
-      [](OpPassManager &pm, const GPUToSPIRVPipelineOptions &o) {
+      [](OpPassManager &pm, const SPIRVOptions &o) {
         buildKgpuToGPUPipeline(pm);
         buildGPUToSPIRVPipeline(pm, o);
       });
-  PassPipelineRegistration<GPUToCPUPipelineOptions>(
+  PassPipelineRegistration<CPUOptions>(
       "kgpu-to-cpu",
       "Lower the kgpu level to the LLVM dialect for the CPU (what "
       "kgpu-translate compiles for --emit=cpu)",
-      [](OpPassManager &pm, const GPUToCPUPipelineOptions &o) {
+      [](OpPassManager &pm, const CPUOptions &o) {
         buildKgpuToGPUPipeline(pm);
         buildGPUToCPULLVMPipeline(pm, o);
       });
-  // The GPU form -> target halves of kgpu-to-spirv and kgpu-to-cpu (their
-  // builders live with the conversions).
-  PassPipelineRegistration<GPUToSPIRVPipelineOptions>(
+  // The GPU form -> target halves of kgpu-to-spirv and kgpu-to-cpu.
+  PassPipelineRegistration<SPIRVOptions>(
       "kgpu-gpu-to-spirv",
       "Lower the GPU form to one SPIR-V module per kernel for Vulkan "
       "(attach target, emulate float atomics, convert, split, lower ABI, "
       "update VCE)",
       buildGPUToSPIRVPipeline);
-  PassPipelineRegistration<GPUToCPUPipelineOptions>(
+  PassPipelineRegistration<CPUOptions>(
       "kgpu-gpu-to-cpu-llvm",
       "Lowers a GPU-form module to the LLVM dialect for the CPU target: "
       "convert-gpu-to-cpu, then the upstream conversions to LLVM (upstream "

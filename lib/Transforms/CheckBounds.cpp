@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "kgpu/Dialect/Kgpu/Utils/KernelAttrs.h"
 #include "kgpu/Dialect/Kgpu/Utils/Reductions.h"
 #include "kgpu/Transforms/Passes.h"
 
@@ -97,9 +98,7 @@ std::optional<Target> KernelChecker::classify(Value memref) {
     if (arg.getOwner() != &kernel.getBody().front() ||
         arg.getArgNumber() >= numVisibleArgs)
       return std::nullopt;
-    auto attr = kernel.getArgAttrOfType<ArgAttr>(arg.getArgNumber(),
-                                                 KgpuDialect::getArgAttrName());
-    if (!attr || attr.getKind() != ArgKind::Buffer)
+    if (!isBufferArg(kernel, arg.getArgNumber()))
       return std::nullopt;
     // A dynamic extent comes from the element count; more than one cannot.
     if (type.getNumDynamicDims() > 1)
@@ -118,12 +117,8 @@ std::optional<Target> KernelChecker::classify(Value memref) {
 
 std::string KernelChecker::describe(const Target &target) {
   switch (target.kind) {
-  case Target::Buffer: {
-    auto name = kernel.getArgAttrOfType<StringAttr>(
-        target.arg, KgpuDialect::getArgNameAttrName());
-    return "buffer '" +
-           (name ? name.str() : "arg" + std::to_string(target.arg)) + "'";
-  }
+  case Target::Buffer:
+    return "buffer '" + getArgName(kernel, target.arg) + "'";
   case Target::Local:
     return "local array";
   case Target::Private:
@@ -137,16 +132,9 @@ Value KernelChecker::sizeArg(unsigned arg) {
   if (it != sizeArgs.end())
     return it->second;
   MLIRContext *ctx = kernel.getContext();
-  auto name = kernel.getArgAttrOfType<StringAttr>(
-      arg, KgpuDialect::getArgNameAttrName());
-  std::string sizeName =
-      "__kgpu_size_" + (name ? name.str() : "arg" + std::to_string(arg));
+  std::string sizeName = "__kgpu_size_" + getArgName(kernel, arg);
   Builder b(ctx);
-  NamedAttrList attrs;
-  attrs.set(KgpuDialect::getArgAttrName(),
-            ArgAttr::get(ctx, ArgKind::Scalar, kgpu::Access::Read));
-  attrs.set(KgpuDialect::getArgNameAttrName(), b.getStringAttr(sizeName));
-  attrs.set(KgpuDialect::getSizeOfAttrName(), b.getI32IntegerAttr(arg));
+  NamedAttrList attrs = makeSizeOfArgAttrs(ctx, sizeName, arg);
   unsigned index = kernel.getNumArguments();
   (void)kernel.insertArgument(index, b.getI64Type(), attrs.getDictionary(ctx),
                               kernel.getLoc());
@@ -356,12 +344,7 @@ LogicalResult KernelChecker::run() {
     if (target.kind == Target::Buffer &&
         !cast<MemRefType>(access.memref.getType()).hasStaticShape())
       (void)sizeArg(target.arg);
-  NamedAttrList attrs;
-  attrs.set(KgpuDialect::getArgAttrName(),
-            ArgAttr::get(ctx, ArgKind::Buffer, kgpu::Access::ReadWrite));
-  attrs.set(KgpuDialect::getArgNameAttrName(),
-            b.getStringAttr("__kgpu_bounds"));
-  attrs.set(KgpuDialect::getBoundsStatusAttrName(), b.getUnitAttr());
+  NamedAttrList attrs = makeBoundsStatusArgAttrs(ctx, "__kgpu_bounds");
   auto statusType = MemRefType::get({kStatusWords}, b.getI32Type());
   unsigned statusIndex = kernel.getNumArguments();
   if (failed(kernel.insertArgument(statusIndex, statusType,
@@ -370,7 +353,7 @@ LogicalResult KernelChecker::run() {
   status = kernel.getArgument(statusIndex);
   for (auto &[access, target] : accesses)
     check(access, target);
-  kernel->setAttr(KgpuDialect::getBoundsSitesAttrName(), b.getArrayAttr(sites));
+  setBoundsSites(kernel, b.getArrayAttr(sites));
   return success();
 }
 
@@ -379,7 +362,7 @@ struct KgpuCheckBoundsPass
     : public mlir::kgpu::impl::KgpuCheckBoundsBase<KgpuCheckBoundsPass> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<func::FuncOp>()) {
-      if (!func->hasAttr(KgpuDialect::getKernelAttrName()) || func.isExternal())
+      if (!isKernel(func) || func.isExternal())
         continue;
       if (failed(KernelChecker(func).run()))
         return signalPassFailure();

@@ -12,6 +12,8 @@
 
 #include "kgpu/Transforms/Passes.h"
 
+#include "kgpu/Dialect/Kgpu/Utils/KernelAttrs.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -190,13 +192,12 @@ struct InferArgAccess
   void runOnOperation() override {
     ModuleOp module = getOperation();
     AccessInference inference(module);
-    StringRef argAttrName = KgpuDialect::getArgAttrName();
     bool failed = false;
     module.walk([&](FunctionOpInterface fn) {
-      if (!fn->hasAttr(KgpuDialect::getKernelAttrName()) || fn.isExternal())
+      if (!isKernel(fn) || fn.isExternal())
         return;
       for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i) {
-        auto attr = fn.getArgAttrOfType<ArgAttr>(i, argAttrName);
+        ArgAttr attr = getArgAttr(fn, i);
         if (!attr || attr.getKind() != ArgKind::Buffer)
           continue;
         AccessSummary summary = inference.ofValue(fn.getArgument(i));
@@ -215,8 +216,8 @@ struct InferArgAccess
           continue;
         }
         if (computed != attr.getAccess())
-          fn.setArgAttr(i, argAttrName,
-                        ArgAttr::get(&getContext(), ArgKind::Buffer, computed));
+          setArgAttr(fn, i,
+                     ArgAttr::get(&getContext(), ArgKind::Buffer, computed));
       }
     });
     if (failed)

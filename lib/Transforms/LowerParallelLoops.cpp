@@ -1,6 +1,7 @@
 //===- LowerParallelLoops.cpp - grid-stride loops and reductions -*- C++ -*-=//
 
 #include "kgpu/Dialect/Kgpu/Utils/Atomics.h"
+#include "kgpu/Dialect/Kgpu/Utils/KernelAttrs.h"
 #include "kgpu/Dialect/Kgpu/Utils/Reductions.h"
 #include "kgpu/Transforms/Passes.h"
 
@@ -112,8 +113,7 @@ void lowerDistributed(ParallelForOp loop) {
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   auto func = loop->getParentOfType<FunctionOpInterface>();
-  bool uniform = loop->getParentOp() == func.getOperation() &&
-                 func->hasAttr(KgpuDialect::getKernelAttrName());
+  bool uniform = loop->getParentOp() == func.getOperation() && isKernel(func);
 
   // Reductions whose target is fixed for the whole loop accumulate in a
   // private value; the others are atomics at each contribution.
@@ -233,16 +233,12 @@ struct KgpuLowerParallelLoopsPass
     // ids in all three dimensions (which would change the inferred size).
     // The size stays dynamic: grid-stride loops are correct for any size.
     getOperation().walk([](FunctionOpInterface func) {
-      if (!func->hasAttr(KgpuDialect::getKernelAttrName()) ||
-          func->hasAttr(KgpuDialect::getWorkgroupSizeAttrName()) ||
-          func->hasAttr(KgpuDialect::getDefaultWorkgroupSizeAttrName()))
+      if (!isKernel(func) || hasWorkgroupSizeAttr(func))
         return;
       bool hasLoop = false;
       func.walk([&](ParallelForOp) { hasLoop = true; });
       if (hasLoop)
-        func->setAttr(KgpuDialect::getDefaultWorkgroupSizeAttrName(),
-                      DenseI32ArrayAttr::get(func->getContext(),
-                                             getKernelWorkgroupSize(func)));
+        setDefaultWorkgroupSize(func, getKernelWorkgroupSize(func));
     });
     SmallVector<ParallelForOp> outermost;
     getOperation().walk([&](ParallelForOp loop) {

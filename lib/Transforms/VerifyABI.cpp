@@ -2,6 +2,8 @@
 
 #include "kgpu/Transforms/Passes.h"
 
+#include "kgpu/Dialect/Kgpu/Utils/KernelAttrs.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -81,8 +83,7 @@ LogicalResult verifyKernel(func::FuncOp kernel) {
   for (BlockArgument arg : kernel.getArguments()) {
     unsigned i = arg.getArgNumber();
     std::string name = "arg" + std::to_string(i);
-    if (auto attr = kernel.getArgAttrOfType<StringAttr>(
-            i, KgpuDialect::getArgNameAttrName())) {
+    if (StringAttr attr = getArgNameAttr(kernel, i)) {
       name = attr.str();
       if (!isCIdentifier(name))
         return emitError(arg.getLoc(), "parameter name ")
@@ -126,8 +127,7 @@ struct KgpuVerifyABIPass
     ModuleOp module = getOperation();
     bool failed = false;
     for (auto func : module.getOps<func::FuncOp>())
-      if (func->hasAttr(KgpuDialect::getKernelAttrName()) &&
-          mlir::failed(verifyKernel(func)))
+      if (isKernel(func) && mlir::failed(verifyKernel(func)))
         failed = true;
     // Every value; the first unsupported one is the error (the values
     // computed from it would repeat it).
@@ -157,7 +157,7 @@ struct KgpuVerifyABIPass
     });
     // Functions that are not kernels: their signatures.
     for (auto func : module.getOps<func::FuncOp>()) {
-      if (func->hasAttr(KgpuDialect::getKernelAttrName()))
+      if (isKernel(func))
         continue;
       for (Type type : llvm::concat<const Type>(func.getArgumentTypes(),
                                                 func.getResultTypes()))

@@ -10,6 +10,8 @@
 
 #include "kgpu/Transforms/Passes.h"
 
+#include "kgpu/Dialect/Kgpu/Utils/KernelAttrs.h"
+
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir {
@@ -29,8 +31,8 @@ struct VerifyStructured
   void runOnOperation() override {
     bool failed = false;
     getOperation().walk([&](FunctionOpInterface fn) {
-      bool kernel = fn->hasAttr(KgpuDialect::getKernelAttrName());
-      if (!kernel && !fn->hasAttr(KgpuDialect::getDeviceAttrName()))
+      bool kernel = isKernel(fn);
+      if (!kernel && !isDeviceFunction(fn))
         return;
       fn->walk([&](Operation *op) {
         if (op->getNumSuccessors() == 0)

@@ -30,6 +30,19 @@ void buildKgpuToGPUPipeline(OpPassManager &pm);
 /// and kgpu-convert-gpu-to-nvvm. Anchored on builtin.module.
 void buildGPUToNVVMPipeline(OpPassManager &pm, const NVVMOptions &options);
 
+/// The GPU form → one spirv.module per kernel, for Vulkan (anchored on
+/// builtin.module): kgpu-spirv-attach-target, emulate float atomics,
+/// convert (upstream GPU/SCF/arith/memref/func/math + kgpu patterns), split
+/// into one spirv.module per kernel, then `spirv-lower-abi-attrs`, kgpu's
+/// scalar packing, `kgpu-spirv-forbid-contraction` (fp-contract=off) and
+/// `spirv-update-vce` on every spirv.module.
+void buildGPUToSPIRVPipeline(OpPassManager &pm, const SPIRVOptions &options);
+
+/// The GPU form → the LLVM dialect for the CPU: `convert-gpu-to-cpu`,
+/// cleanups, and the upstream conversions to LLVM (upstream has no CPU path
+/// for gpu.func kernels).
+void buildGPUToCPULLVMPipeline(OpPassManager &pm, const CPUOptions &options);
+
 /// What runs after every frontend (`kgpu-frontend-cleanup`): mem2reg,
 /// canonicalize, lift-cf-to-scf, canonicalize, kgpu-verify-structured,
 /// kgpu-infer-arg-access, kgpu-verify-convergence.

@@ -12,7 +12,7 @@
 #define KGPU_TARGET_TARGETBACKEND_H
 
 #include "kgpu/Bundle/Bundle.h"
-#include "kgpu/Frontend/SourceLanguage.h"
+#include "kgpu/Pipelines/Options.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
@@ -28,15 +28,17 @@
 namespace mlir {
 namespace kgpu {
 
-/// What every target is compiled with (the driver's options).
+/// What every target is compiled with: one options struct per target
+/// (kgpu/Pipelines/Options.h), which the driver fills from its options and
+/// the source language (fp-contract resolved) and each backend hands to its
+/// pipeline and serializer. Not copyable, as the option structs are not.
 struct TargetConfig {
-  /// CUDA target GPU.
-  std::string chip = "sm_90a";
-  /// A CUDA toolkit; empty: found from the environment.
-  std::string cudaPath;
-  /// Floating-point contraction, resolved from --fp-contract and the source
-  /// language.
-  FPContract fpContract = FPContract::On;
+  /// "cuda": the chip, the CUDA toolkit, fp-contract, ...
+  NVVMOptions nvvm;
+  /// "vulkan": the device features and fp-contract.
+  SPIRVOptions spirv;
+  /// "cpu": the emulated subgroup size, the LLVM target and opt level.
+  CPUOptions cpu;
   /// Reports an error that has no source location (the driver prefixes it
   /// with the tool's name).
   std::function<void(const Twine &)> fail;

@@ -2,6 +2,8 @@
 
 #include "kgpu/Conversion/KgpuToGPU/Passes.h"
 
+#include "kgpu/Dialect/Kgpu/Utils/KernelAttrs.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
@@ -176,9 +178,9 @@ struct ConvertKgpuToGPUPass
     }
     SmallVector<func::FuncOp> kernels, devices;
     for (auto func : module.getOps<func::FuncOp>()) {
-      if (func->hasAttr(KgpuDialect::getKernelAttrName()))
+      if (isKernel(func))
         kernels.push_back(func);
-      else if (func->hasAttr(KgpuDialect::getDeviceAttrName()))
+      else if (isDeviceFunction(func))
         devices.push_back(func);
     }
     if (kernels.empty())
@@ -208,18 +210,18 @@ struct ConvertKgpuToGPUPass
       std::array<int32_t, 3> wg = getKernelWorkgroupSize(kernel);
       SmallVector<Attribute> args;
       for (unsigned i = 0; i < kernel.getNumArguments(); ++i)
-        args.push_back(kernel.getArgAttr(i, KgpuDialect::getArgAttrName()));
+        args.push_back(getArgAttr(kernel, i));
 
       b.setInsertionPointToEnd(gpuBody);
       auto gpuFunc = gpu::GPUFuncOp::create(
           b, kernel.getLoc(), kernel.getName(), kernel.getFunctionType());
       gpuFunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                        b.getUnitAttr());
-      gpuFunc->setAttr(isKernelWorkgroupSizeFixed(kernel)
-                           ? KgpuDialect::getWorkgroupSizeAttrName()
-                           : KgpuDialect::getDefaultWorkgroupSizeAttrName(),
-                       b.getDenseI32ArrayAttr(wg));
-      gpuFunc->setAttr(KgpuDialect::getArgsAttrName(), b.getArrayAttr(args));
+      if (isKernelWorkgroupSizeFixed(kernel))
+        setFixedWorkgroupSize(gpuFunc, wg);
+      else
+        setDefaultWorkgroupSize(gpuFunc, wg);
+      setGPUKernelArgAttrs(gpuFunc, args);
       gpuFunc.getBody().getBlocks().clear();
       gpuFunc.getBody().takeBody(kernel.getBody());
       gpuFunc.walk([&](func::ReturnOp ret) {

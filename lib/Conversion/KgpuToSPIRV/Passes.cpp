@@ -1,7 +1,8 @@
-//===- Passes.cpp - the kgpu SPIR-V passes and pipeline -------------------===//
+//===- Passes.cpp - the kgpu SPIR-V passes --------------------------------===//
 //
 // kgpu-spirv-attach-target, convert-kgpu-to-spirv, kgpu-spirv-split-kernels
-// and the builder of the kgpu-gpu-to-spirv pipeline.
+// and the other kgpu-spirv-* passes (the kgpu-gpu-to-spirv pipeline that
+// chains them is lib/Pipelines/SPIRV.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -894,40 +895,3 @@ struct PackScalarsPass final
 };
 
 } // namespace
-
-//===----------------------------------------------------------------------===//
-// Pipeline
-//===----------------------------------------------------------------------===//
-
-void mlir::kgpu::buildGPUToSPIRVPipeline(
-    OpPassManager &pm, const GPUToSPIRVPipelineOptions &options) {
-  KgpuSPIRVAttachTargetOptions attach;
-  attach.subgroupSize = options.subgroupSize;
-  attach.int64 = options.int64;
-  attach.float64 = options.float64;
-  attach.float16 = options.float16;
-  attach.atomicFloatAdd = options.atomicFloatAdd;
-  pm.addPass(createKgpuSPIRVAttachTarget(attach));
-  pm.addPass(createKgpuSPIRVEmulateFloatAtomics());
-  // Upstream's scf.for -> SPIR-V conversion leaves the results of a loop
-  // that runs zero times undefined (they are taken from the body), which
-  // miscompiled kgpu's work-group reductions on NVIDIA's driver (lanes past
-  // the number of subgroups). scf.while carries its results correctly.
-  pm.addPass(createForToWhileLoopPass());
-  // Upstream's SCF to SPIR-V conversion has no scf.index_switch (which
-  // lift-cf-to-scf produces).
-  pm.addPass(createKgpuLowerIndexSwitch());
-  pm.addPass(createConvertKgpuToSPIRV());
-  pm.addPass(createKgpuSPIRVSplitKernels());
-  OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
-  spirvModule.addPass(createKgpuSPIRVSpecializeWorkgroupSize());
-  spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
-  spirvModule.addPass(createKgpuSPIRVPackScalars());
-  if (options.fpContract == "off") {
-    KgpuSPIRVForbidContractionOptions exact;
-    exact.exactF32 = options.float64;
-    spirvModule.addPass(createKgpuSPIRVForbidContraction(exact));
-  }
-  spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
-  spirvModule.addPass(createKgpuSPIRVCompleteVCE());
-}

@@ -6,6 +6,8 @@
 
 #include "kgpu/Frontend/Common/KernelBuilder.h"
 
+#include "kgpu/Dialect/Kgpu/Utils/KernelAttrs.h"
+
 using namespace mlir;
 using namespace mlir::kgpu;
 
@@ -18,18 +20,15 @@ mlir::kgpu::createKernel(OpBuilder &b, Location loc, StringRef name,
     argTypes.push_back(p.type);
   auto func =
       func::FuncOp::create(b, loc, name, b.getFunctionType(argTypes, {}));
-  func->setAttr(KgpuDialect::getKernelAttrName(), b.getUnitAttr());
+  setKernel(func);
   if (workgroupSize)
-    func->setAttr(KgpuDialect::getWorkgroupSizeAttrName(),
-                  b.getDenseI32ArrayAttr(*workgroupSize));
+    setFixedWorkgroupSize(func, *workgroupSize);
   for (auto [i, p] : llvm::enumerate(params)) {
     Access access = p.kind == ArgKind::Scalar
                         ? Access::Read
                         : p.access.value_or(Access::ReadWrite);
-    func.setArgAttr(i, KgpuDialect::getArgNameAttrName(),
-                    b.getStringAttr(p.name));
-    func.setArgAttr(i, KgpuDialect::getArgAttrName(),
-                    ArgAttr::get(b.getContext(), p.kind, access));
+    setArgName(func, i, p.name);
+    setArgAttr(func, i, ArgAttr::get(b.getContext(), p.kind, access));
   }
   return func;
 }
@@ -38,7 +37,7 @@ func::FuncOp mlir::kgpu::createDeviceFunction(OpBuilder &b, Location loc,
                                               StringRef name,
                                               FunctionType type) {
   auto func = func::FuncOp::create(b, loc, name, type);
-  func->setAttr(KgpuDialect::getDeviceAttrName(), b.getUnitAttr());
+  setDeviceFunction(func);
   func.setPrivate();
   return func;
 }

@@ -5,6 +5,7 @@
 #include "kgpu/ABI/Manifest.h"
 #include "kgpu/Bundle/Bundle.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
+#include "kgpu/Dialect/Kgpu/Utils/KernelAttrs.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -53,13 +54,9 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
   llvm::json::Array params;
   for (unsigned i = 0; i < kernel.getNumArguments(); ++i) {
     Type type = kernel.getArgument(i).getType();
-    auto arg =
-        kernel.getArgAttrOfType<ArgAttr>(i, KgpuDialect::getArgAttrName());
-    auto name = kernel.getArgAttrOfType<StringAttr>(
-        i, KgpuDialect::getArgNameAttrName());
-    llvm::json::Object p{
-        {KGPU_MANIFEST_INDEX, i},
-        {KGPU_MANIFEST_NAME, name ? name.str() : "arg" + std::to_string(i)}};
+    ArgAttr arg = getArgAttr(kernel, i);
+    llvm::json::Object p{{KGPU_MANIFEST_INDEX, i},
+                         {KGPU_MANIFEST_NAME, getArgName(kernel, i)}};
     if (auto memref = dyn_cast<MemRefType>(type)) {
       p[KGPU_MANIFEST_KIND] = KGPU_MANIFEST_KIND_BUFFER;
       p[KGPU_MANIFEST_TYPE] = typeName(memref.getElementType());
@@ -74,18 +71,16 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
     p[KGPU_MANIFEST_ACCESS] = arg ? stringifyAccess(arg.getAccess()).str()
                                   : KGPU_MANIFEST_ACCESS_READ;
     // Hidden parameters (kgpu-check-bounds), which the runtime fills in.
-    if (auto of = kernel.getArgAttrOfType<IntegerAttr>(
-            i, KgpuDialect::getSizeOfAttrName())) {
+    if (std::optional<unsigned> of = getSizeOfArg(kernel, i)) {
       p[KGPU_MANIFEST_HIDDEN] = KGPU_MANIFEST_HIDDEN_SIZE_OF;
-      p[KGPU_MANIFEST_OF] = of.getInt();
-    } else if (kernel.getArgAttr(i, KgpuDialect::getBoundsStatusAttrName())) {
+      p[KGPU_MANIFEST_OF] = *of;
+    } else if (isBoundsStatusArg(kernel, i)) {
       p[KGPU_MANIFEST_HIDDEN] = KGPU_MANIFEST_HIDDEN_BOUNDS_STATUS;
     }
     params.push_back(std::move(p));
   }
   k[KGPU_MANIFEST_PARAMS] = std::move(params);
-  if (auto sites = kernel->getAttrOfType<ArrayAttr>(
-          KgpuDialect::getBoundsSitesAttrName())) {
+  if (ArrayAttr sites = getBoundsSites(kernel)) {
     llvm::json::Array list;
     for (Attribute a : sites) {
       auto site = cast<DictionaryAttr>(a);
@@ -178,7 +173,7 @@ mlir::kgpu::buildManifest(ModuleOp kgpuLevel, ModuleOp gpuForm,
                           unsigned cpuSubgroupSize) {
   llvm::json::Array kernels;
   for (auto func : kgpuLevel.getOps<func::FuncOp>()) {
-    if (!func->hasAttr(KgpuDialect::getKernelAttrName()))
+    if (!isKernel(func))
       continue;
     gpu::GPUFuncOp outlined;
     gpuForm.walk([&](gpu::GPUFuncOp f) {

@@ -1,8 +1,8 @@
 //===- Backend.cpp - the CPU target backend -------------------------------===//
 //
 // "cpu": a dlopen-able shared library per bundle (the CPU ABI of
-// docs/codegen.md). Floating point is never relaxed on the CPU, whatever
-// the contraction setting.
+// docs/codegen.md), compiled with TargetConfig::cpu. Floating point is
+// never relaxed on the CPU, whatever the contraction setting.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,8 +33,8 @@ public:
   }
 
   FailureOr<std::string> emit(ModuleOp gpuForm, StringRef,
-                              const TargetConfig &) const override {
-    return compileToSharedObject(gpuForm, CPUTargetOptions());
+                              const TargetConfig &config) const override {
+    return compileToSharedObject(gpuForm, config.cpu);
   }
 };
 

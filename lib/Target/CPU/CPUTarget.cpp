@@ -9,8 +9,9 @@
 
 #include "kgpu/Target/CPU/CPUTarget.h"
 
-#include "kgpu/Conversion/GPUToCPU/Passes.h"
+#include "kgpu/Pipelines/Pipelines.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -57,7 +58,7 @@ void initializeNativeTarget() {
 }
 
 std::unique_ptr<llvm::TargetMachine>
-createTargetMachine(Location loc, const kgpu::CPUTargetOptions &options) {
+createTargetMachine(Location loc, const kgpu::CPUOptions &options) {
   initializeNativeTarget();
   llvm::Triple triple(options.triple.empty()
                           ? llvm::sys::getDefaultTargetTriple()
@@ -228,19 +229,17 @@ FailureOr<std::string> findLinker(Location loc) {
 } // namespace
 
 FailureOr<OwningOpRef<ModuleOp>>
-kgpu::lowerToLLVMDialect(ModuleOp gpuForm, const CPUTargetOptions &options) {
+kgpu::lowerToLLVMDialect(ModuleOp gpuForm, const CPUOptions &options) {
   OwningOpRef<ModuleOp> module = gpuForm.clone();
   PassManager pm = PassManager::on<ModuleOp>(gpuForm.getContext());
-  GPUToCPUPipelineOptions pipelineOptions;
-  pipelineOptions.subgroupSize = options.subgroupSize;
-  buildGPUToCPULLVMPipeline(pm, pipelineOptions);
+  buildGPUToCPULLVMPipeline(pm, options);
   if (failed(pm.run(*module)))
     return failure();
   return module;
 }
 
 FailureOr<std::string> kgpu::compileToObject(ModuleOp gpuForm,
-                                             const CPUTargetOptions &options) {
+                                             const CPUOptions &options) {
   Location loc = gpuForm.getLoc();
   std::unique_ptr<llvm::TargetMachine> machine =
       createTargetMachine(loc, options);
@@ -292,8 +291,8 @@ FailureOr<std::string> kgpu::compileToObject(ModuleOp gpuForm,
   return std::string(object.str());
 }
 
-FailureOr<std::string>
-kgpu::compileToSharedObject(ModuleOp gpuForm, const CPUTargetOptions &options) {
+FailureOr<std::string> kgpu::compileToSharedObject(ModuleOp gpuForm,
+                                                   const CPUOptions &options) {
   Location loc = gpuForm.getLoc();
   FailureOr<std::string> linker = findLinker(loc);
   if (failed(linker))

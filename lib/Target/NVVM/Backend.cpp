@@ -17,12 +17,6 @@ using namespace mlir::kgpu;
 
 namespace {
 
-void configure(NVVMOptions &options, const TargetConfig &config) {
-  options.chip = config.chip;
-  options.cudaPath = config.cudaPath;
-  options.fpContract = stringifyFPContract(config.fpContract).str();
-}
-
 class NVVMBackend final : public TargetBackend {
 public:
   StringRef getName() const override { return "cuda"; }
@@ -34,19 +28,19 @@ public:
 
   std::optional<std::string>
   checkConfig(const TargetConfig &config) const override {
-    if (std::optional<std::string> error = checkNVVMChip(config.chip))
-      return "--chip='" + config.chip + "' is " + *error;
+    const std::string &chip = config.nvvm.chip;
+    if (std::optional<std::string> error = checkNVVMChip(chip))
+      return "--chip='" + chip + "' is " + *error;
     return std::nullopt;
   }
 
   LogicalResult compile(ModuleOp gpuForm, const TargetConfig &config,
                         TargetResult &result) const override {
-    NVVMOptions options;
-    configure(options, config);
-    std::optional<std::string> toolkit = findCUDAToolkit(config.cudaPath);
-    if (!config.cudaPath.empty() && !toolkit)
+    const NVVMOptions &options = config.nvvm;
+    std::optional<std::string> toolkit = findCUDAToolkit(options.cudaPath);
+    if (!options.cudaPath.empty() && !toolkit)
       return gpuForm.emitError("--cuda-path '")
-             << config.cudaPath
+             << options.cudaPath
              << "' is not a CUDA toolkit (no bin/ptxas or "
                 "nvvm/libdevice/libdevice.10.bc under it)";
     OwningOpRef<ModuleOp> module(gpuForm.clone());
@@ -61,14 +55,13 @@ public:
     result.payloads.push_back({"cuda", "ptx", "", std::move(objects->ptx)});
     if (objects->binary)
       result.payloads.push_back(
-          {"cuda", "cubin:" + config.chip, "", std::move(*objects->binary)});
+          {"cuda", "cubin:" + options.chip, "", std::move(*objects->binary)});
     return success();
   }
 
   FailureOr<std::string> emit(ModuleOp gpuForm, StringRef kind,
                               const TargetConfig &config) const override {
-    NVVMOptions options;
-    configure(options, config);
+    const NVVMOptions &options = config.nvvm;
     OwningOpRef<ModuleOp> module(gpuForm.clone());
     if (kind == "llvm") {
       if (failed(lowerToNVVM(*module, options)))

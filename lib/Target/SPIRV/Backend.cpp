@@ -43,15 +43,9 @@ public:
     return kinds;
   }
 
-  static void configure(SPIRVTargetOptions &options,
-                        const TargetConfig &config) {
-    options.fpContract = stringifyFPContract(config.fpContract).str();
-  }
-
   LogicalResult compile(ModuleOp gpuForm, const TargetConfig &config,
                         TargetResult &result) const override {
-    SPIRVTargetOptions options;
-    configure(options, config);
+    const SPIRVOptions &options = config.spirv;
     FailureOr<SmallVector<SPIRVKernel>> kernels =
         compileToSPIRV(gpuForm, options);
     if (failed(kernels))
@@ -68,8 +62,7 @@ public:
 
   FailureOr<std::string> emit(ModuleOp gpuForm, StringRef kind,
                               const TargetConfig &config) const override {
-    SPIRVTargetOptions options;
-    configure(options, config);
+    const SPIRVOptions &options = config.spirv;
     if (kind == "spirv-asm") {
       FailureOr<OwningOpRef<ModuleOp>> spirv =
           lowerToSPIRVDialect(gpuForm, options);

@@ -2,7 +2,7 @@
 
 #include "kgpu/Target/SPIRV/SPIRVTarget.h"
 
-#include "kgpu/Conversion/KgpuToSPIRV/Passes.h"
+#include "kgpu/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
@@ -10,31 +10,19 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/SPIRV/Serialization.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::kgpu;
 
-void mlir::kgpu::buildSPIRVPipeline(OpPassManager &pm,
-                                    const SPIRVTargetOptions &opts) {
-  GPUToSPIRVPipelineOptions options;
-  options.subgroupSize = opts.subgroupSize;
-  options.int64 = opts.int64;
-  options.float64 = opts.float64;
-  options.float16 = opts.float16;
-  options.atomicFloatAdd = opts.atomicFloatAdd;
-  options.fpContract = opts.fpContract;
-  buildGPUToSPIRVPipeline(pm, options);
-}
-
 FailureOr<OwningOpRef<ModuleOp>>
-mlir::kgpu::lowerToSPIRVDialect(ModuleOp gpuForm,
-                                const SPIRVTargetOptions &opts) {
+mlir::kgpu::lowerToSPIRVDialect(ModuleOp gpuForm, const SPIRVOptions &opts) {
   OwningOpRef<ModuleOp> module(cast<ModuleOp>(gpuForm->clone()));
   PassManager pm(gpuForm.getContext());
   // --mlir-print-ir-after-all and friends when the tool registered the pass
   // manager options; this fails (harmlessly) in tools that did not.
   (void)applyPassManagerCLOptions(pm);
-  buildSPIRVPipeline(pm, opts);
+  buildGPUToSPIRVPipeline(pm, opts);
   if (failed(pm.run(*module)))
     return failure();
 
@@ -143,7 +131,7 @@ static LogicalResult describeScalars(spirv::ModuleOp module,
 }
 
 FailureOr<SmallVector<SPIRVKernel>>
-mlir::kgpu::compileToSPIRV(ModuleOp gpuForm, const SPIRVTargetOptions &opts) {
+mlir::kgpu::compileToSPIRV(ModuleOp gpuForm, const SPIRVOptions &opts) {
   FailureOr<OwningOpRef<ModuleOp>> lowered = lowerToSPIRVDialect(gpuForm, opts);
   if (failed(lowered))
     return failure();

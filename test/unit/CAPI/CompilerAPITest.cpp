@@ -123,6 +123,26 @@ TEST(CompilerCAPI, TargetErrorsAreRecords) {
   EXPECT_TRUE(located) << out.text;
 }
 
+// The runtime's error model (kgpu/runtime.h): the message is the calling
+// thread's last failure, and calls that succeed leave it.
+TEST(CompilerCAPI, LastErrorIsTheLastFailure) {
+  kgpuc_options options = nullptr;
+  ASSERT_EQ(kgpuc_options_create(&options), KGPUC_SUCCESS);
+  EXPECT_EQ(kgpuc_options_set_emit(nullptr, "bundle"),
+            KGPUC_ERROR_INVALID_ARGUMENT);
+  std::string message = kgpuc_last_error_message();
+  EXPECT_NE(message.find("kgpuc_options_set_emit"), std::string::npos);
+  EXPECT_EQ(kgpuc_options_set_kernel(options, "k"), KGPUC_SUCCESS);
+  EXPECT_EQ(kgpuc_options_set_targets(options, "cpu"), KGPUC_SUCCESS);
+  kgpuc_options other = nullptr;
+  EXPECT_EQ(kgpuc_options_create(&other), KGPUC_SUCCESS);
+  EXPECT_EQ(kgpuc_last_error_message(), message);
+  kgpuc_options_destroy(other);
+  kgpuc_options_destroy(options);
+  EXPECT_STREQ(kgpuc_status_string(static_cast<kgpuc_status>(99)),
+               "KGPUC_ERROR_UNKNOWN");
+}
+
 TEST(CompilerCAPI, BadInputsAreErrors) {
   // Garbage bytes, an empty buffer, an unknown language, a bad option.
   std::string garbage(4096, '\0');

@@ -2,9 +2,10 @@
 //
 // The CPU target's conversion passes (`convert-gpu-to-cpu`,
 // `convert-kgpu-mma-to-loops`, `kgpu-cpu-*`; registered by
-// registerKgpuConversionPasses() in kgpu/Conversion/Passes.h) and the
-// builder of the `kgpu-gpu-to-cpu-llvm` pipeline (the whole lowering of a
-// GPU-form module to the LLVM dialect for the CPU).
+// registerKgpuConversionPasses() in kgpu/Conversion/Passes.h). The
+// `kgpu-gpu-to-cpu-llvm` pipeline (the whole lowering of a GPU-form module
+// to the LLVM dialect for the CPU) is in lib/Pipelines
+// (kgpu/Pipelines/Pipelines.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +21,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
-#include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
 namespace kgpu {
@@ -35,20 +35,6 @@ namespace kgpu {
 /// Prefix of the exported C entry point of each kernel: `kgpu_cpu_<kernel>`
 /// (the CPU ABI, kgpu/ABI/CPU.h).
 inline constexpr llvm::StringLiteral kCPUEntryPrefix = KGPU_CPU_ENTRY_PREFIX;
-
-/// Options of the `kgpu-gpu-to-cpu-llvm` pipeline.
-struct GPUToCPUPipelineOptions
-    : public PassPipelineOptions<GPUToCPUPipelineOptions> {
-  Option<unsigned> subgroupSize{
-      *this, "subgroup-size",
-      llvm::cl::desc("Emulated subgroup size (power of two, 1 to 64)"),
-      llvm::cl::init(KGPU_CPU_DEFAULT_SUBGROUP_SIZE)};
-};
-
-/// Adds the whole lowering of a GPU-form module to the LLVM dialect:
-/// `convert-gpu-to-cpu`, cleanups, and the upstream conversions to LLVM.
-void buildGPUToCPULLVMPipeline(OpPassManager &pm,
-                               const GPUToCPUPipelineOptions &options);
 
 } // namespace kgpu
 } // namespace mlir

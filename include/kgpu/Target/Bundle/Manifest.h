@@ -20,7 +20,7 @@ namespace kgpu {
 /// a payload. `vulkan` maps a kernel name to the "vulkan" object of its
 /// entry (the binding of its scalar arguments, docs/bundle.md). With a "cpu"
 /// target, `cpuSubgroupSize` is the subgroup size the CPU payload emulates
-/// (CPUTargetOptions::subgroupSize), recorded as cpu.subgroup_size for the
+/// (CPUOptions::subgroupSize), recorded as cpu.subgroup_size for the
 /// runtime. The names are those of kgpu/ABI/Manifest.h.
 llvm::json::Object
 buildManifest(ModuleOp kgpuLevel, ModuleOp gpuForm, StringRef sourceFile,

@@ -1,15 +1,18 @@
 //===- SPIRVTarget.h - GPU form to SPIR-V binaries --------------*- C++ -*-===//
 //
 // The C++ API drivers call to compile the GPU form (docs/codegen.md) for
-// Vulkan: one self-contained SPIR-V binary per kernel, its spirv-dialect form,
-// and cross-compilation of a binary to GLSL, MSL or HLSL with SPIRV-Cross.
-// The binding ABI of the binaries is documented in docs/codegen.md
+// Vulkan, with the target's SPIRVOptions (kgpu/Pipelines/Options.h): one
+// self-contained SPIR-V binary per kernel, its spirv-dialect form, and
+// cross-compilation of a binary to GLSL, MSL or HLSL with SPIRV-Cross. The
+// binding ABI of the binaries is documented in docs/codegen.md
 // ("SPIR-V ABI").
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef KGPU_TARGET_SPIRV_SPIRVTARGET_H
 #define KGPU_TARGET_SPIRV_SPIRVTARGET_H
+
+#include "kgpu/Pipelines/Options.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -21,34 +24,7 @@
 #include <vector>
 
 namespace mlir {
-class OpPassManager;
-
 namespace kgpu {
-
-/// The Vulkan device the binaries are compiled for: Vulkan 1.1 / SPIR-V 1.3
-/// with subgroup operations, plus the optional features below. Every binary
-/// declares only the capabilities it actually uses (spirv-update-vce).
-struct SPIRVTargetOptions {
-  /// The device's default subgroup size (resource limits). Kernels read the
-  /// real size from the SubgroupSize builtin; this is only a default.
-  unsigned subgroupSize = 32;
-  /// 64-bit integers and 64-bit integer atomics (Int64, Int64Atomics).
-  bool int64 = true;
-  /// 64-bit floats (Float64).
-  bool float64 = true;
-  /// 16-bit floats and 16-bit storage buffers (Float16,
-  /// StorageBuffer16BitAccess).
-  bool float16 = false;
-  /// SPV_EXT_shader_atomic_float_add (AtomicFloat32AddEXT, and
-  /// AtomicFloat64AddEXT with float64): float atomic add/sub as one
-  /// instruction. Without it they become compare-and-swap loops, which
-  /// also cross-compile to MSL and HLSL.
-  bool atomicFloatAdd = true;
-  /// Floating-point contraction: "off" decorates every float add, sub, mul,
-  /// div, rem and negate with NoContraction (drivers must not fuse them into
-  /// FMAs); "on" and "fast" leave fusion to the driver.
-  std::string fpContract = "on";
-};
 
 /// Where the scalar arguments of a kernel are ("SPIR-V ABI" in
 /// docs/codegen.md): one block holding all of them.
@@ -81,22 +57,18 @@ struct SPIRVKernel {
   SPIRVScalarBlock scalars;
 };
 
-/// Adds the `kgpu-gpu-to-spirv` pipeline for `opts` to `pm` (anchored on
-/// builtin.module).
-void buildSPIRVPipeline(OpPassManager &pm, const SPIRVTargetOptions &opts);
-
 /// Runs the SPIR-V pipeline on a GPU-form module (a clone; the input is
 /// unchanged) and returns one self-contained SPIR-V binary per kernel (one
 /// spirv.module per kernel, so bindings never collide), in the order of the
 /// kernels in the input. Errors are reported as located diagnostics through
 /// the module's context.
-FailureOr<SmallVector<SPIRVKernel>>
-compileToSPIRV(ModuleOp gpuForm, const SPIRVTargetOptions &opts);
+FailureOr<SmallVector<SPIRVKernel>> compileToSPIRV(ModuleOp gpuForm,
+                                                   const SPIRVOptions &opts);
 
 /// The spirv-dialect form of the same: a module holding one spirv.module per
 /// kernel (for --emit=spirv-asm and debugging).
-FailureOr<OwningOpRef<ModuleOp>>
-lowerToSPIRVDialect(ModuleOp gpuForm, const SPIRVTargetOptions &opts);
+FailureOr<OwningOpRef<ModuleOp>> lowerToSPIRVDialect(ModuleOp gpuForm,
+                                                     const SPIRVOptions &opts);
 
 enum class ShadingLanguage { GLSL, MSL, HLSL };
 

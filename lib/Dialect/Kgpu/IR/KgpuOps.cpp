@@ -8,9 +8,11 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/APSInt.h"
 
 using namespace mlir;
@@ -63,8 +65,94 @@ static LogicalResult verifyReductionKind(Operation *op, ReductionKind kind,
 }
 
 //===----------------------------------------------------------------------===//
+// Work-item ids and sizes: value ranges
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The most work-groups of a launch per dimension (the runtime's grid is
+/// uint32_t).
+constexpr uint64_t kMaxGroups = 0xffffffffu;
+
+/// The bounds of the work-group size in `dim` of the kernel `op` is in:
+/// exactly its fixed size, or 1 to 1024.
+std::pair<uint64_t, uint64_t> getLocalSizeBounds(Operation *op, Dimension dim) {
+  uint64_t max = KgpuDialect::kMaxWorkgroupItems;
+  if (auto func = op->getParentOfType<FunctionOpInterface>())
+    if (std::optional<std::array<int32_t, 3>> fixed =
+            getFixedKernelWorkgroupSize(func)) {
+      uint64_t size = (*fixed)[static_cast<unsigned>(dim)];
+      return {size, size};
+    }
+  return {1, max};
+}
+
+/// Sets the range of `result` (an index) to [min, max], both non-negative.
+void setRange(Value result, uint64_t min, uint64_t max,
+              SetIntRangeFn setResultRange) {
+  unsigned width = ConstantIntRanges::getStorageBitwidth(result.getType());
+  setResultRange(result, ConstantIntRanges::fromUnsigned(APInt(width, min),
+                                                         APInt(width, max)));
+}
+} // namespace
+
+void GlobalIdOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                   SetIntRangeFn setResultRange) {
+  auto [minSize, maxSize] = getLocalSizeBounds(*this, getDimension());
+  (void)minSize;
+  setRange(getResult(), 0, kMaxGroups * maxSize - 1, setResultRange);
+}
+
+void LocalIdOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                  SetIntRangeFn setResultRange) {
+  auto [minSize, maxSize] = getLocalSizeBounds(*this, getDimension());
+  (void)minSize;
+  setRange(getResult(), 0, maxSize - 1, setResultRange);
+}
+
+void GroupIdOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                  SetIntRangeFn setResultRange) {
+  setRange(getResult(), 0, kMaxGroups - 1, setResultRange);
+}
+
+void GlobalSizeOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                     SetIntRangeFn setResultRange) {
+  auto [minSize, maxSize] = getLocalSizeBounds(*this, getDimension());
+  setRange(getResult(), minSize, kMaxGroups * maxSize, setResultRange);
+}
+
+void LocalSizeOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                    SetIntRangeFn setResultRange) {
+  auto [minSize, maxSize] = getLocalSizeBounds(*this, getDimension());
+  setRange(getResult(), minSize, maxSize, setResultRange);
+}
+
+void NumGroupsOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                    SetIntRangeFn setResultRange) {
+  setRange(getResult(), 1, kMaxGroups, setResultRange);
+}
+
+//===----------------------------------------------------------------------===//
 // ParallelForOp
 //===----------------------------------------------------------------------===//
+
+SmallVector<Region *> ParallelForOp::getLoopRegions() { return {&getBody()}; }
+
+std::optional<SmallVector<Value>> ParallelForOp::getLoopInductionVars() {
+  Block::BlockArgListType ivs = getInductionVars();
+  return SmallVector<Value>(ivs.begin(), ivs.end());
+}
+
+std::optional<SmallVector<OpFoldResult>> ParallelForOp::getLoopLowerBounds() {
+  return getAsOpFoldResult(getLowerBound());
+}
+
+std::optional<SmallVector<OpFoldResult>> ParallelForOp::getLoopUpperBounds() {
+  return getAsOpFoldResult(getUpperBound());
+}
+
+std::optional<SmallVector<OpFoldResult>> ParallelForOp::getLoopSteps() {
+  return getAsOpFoldResult(getStep());
+}
 
 void ParallelForOp::build(OpBuilder &builder, OperationState &result,
                           ValueRange lowerBounds, ValueRange upperBounds,

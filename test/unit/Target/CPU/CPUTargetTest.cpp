@@ -83,7 +83,7 @@ protected:
       ADD_FAILURE() << "cannot parse the kernel source";
       return nullptr;
     }
-    kgpu::CPUTargetOptions options;
+    kgpu::CPUOptions options;
     options.subgroupSize = subgroupSize;
     FailureOr<std::string> bytes =
         kgpu::compileToSharedObject(*module, options);

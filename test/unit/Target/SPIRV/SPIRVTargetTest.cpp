@@ -170,7 +170,7 @@ void checkKernel(const SPIRVKernel &kernel, Languages languages = {}) {
 }
 
 /// The languages the kernels of `module` (GPU form) can reach.
-Languages getLanguages(ModuleOp module, const SPIRVTargetOptions &options) {
+Languages getLanguages(ModuleOp module, const SPIRVOptions &options) {
   Languages languages;
   auto isF64 = [](Type type) {
     if (auto memref = dyn_cast<MemRefType>(type))
@@ -288,7 +288,7 @@ TEST(SPIRVTarget, OneSelfContainedBinaryPerKernel) {
   llvm::raw_string_ostream(before) << *module;
 
   FailureOr<SmallVector<SPIRVKernel>> kernels =
-      compileToSPIRV(*module, SPIRVTargetOptions());
+      compileToSPIRV(*module, SPIRVOptions());
   ASSERT_TRUE(succeeded(kernels));
   ASSERT_EQ(kernels->size(), 2u);
   EXPECT_EQ((*kernels)[0].name, "block_sum");
@@ -314,7 +314,7 @@ TEST(SPIRVTarget, SPIRVDialectFormHasOneModulePerKernel) {
   OwningOpRef<ModuleOp> module = parse(*context, kTwoKernels);
   ASSERT_TRUE(module);
   FailureOr<OwningOpRef<ModuleOp>> lowered =
-      lowerToSPIRVDialect(*module, SPIRVTargetOptions());
+      lowerToSPIRVDialect(*module, SPIRVOptions());
   ASSERT_TRUE(succeeded(lowered));
   std::string text;
   llvm::raw_string_ostream(text) << **lowered;
@@ -354,7 +354,7 @@ TEST(SPIRVTarget, FloatAtomicsWithTheExtension) {
   OwningOpRef<ModuleOp> module = parse(*context, kFloatAtomics);
   ASSERT_TRUE(module);
   FailureOr<SmallVector<SPIRVKernel>> kernels =
-      compileToSPIRV(*module, SPIRVTargetOptions());
+      compileToSPIRV(*module, SPIRVOptions());
   ASSERT_TRUE(succeeded(kernels));
   ASSERT_EQ(kernels->size(), 1u);
   // SPIRV-Cross has no MSL/HLSL form of OpAtomicFAddEXT.
@@ -365,7 +365,7 @@ TEST(SPIRVTarget, FloatAtomicsAsCompareAndSwapLoops) {
   auto context = makeContext();
   OwningOpRef<ModuleOp> module = parse(*context, kFloatAtomics);
   ASSERT_TRUE(module);
-  SPIRVTargetOptions options;
+  SPIRVOptions options;
   options.atomicFloatAdd = false;
   FailureOr<SmallVector<SPIRVKernel>> kernels =
       compileToSPIRV(*module, options);
@@ -396,7 +396,7 @@ module attributes {gpu.container_module} {
       ParserConfig(context.get()), "mma.mlir");
   ASSERT_TRUE(module);
   ErrorCollector collector(*context);
-  EXPECT_TRUE(failed(compileToSPIRV(*module, SPIRVTargetOptions())));
+  EXPECT_TRUE(failed(compileToSPIRV(*module, SPIRVOptions())));
   // Each tensor-core op is reported, the fill first.
   ASSERT_EQ(collector.errors.size(), 2u);
   EXPECT_EQ(collector.errors[0],
@@ -410,7 +410,7 @@ TEST(SPIRVTarget, NoKernelIsAnError) {
   OwningOpRef<ModuleOp> module = parse(*context, "module {}");
   ASSERT_TRUE(module);
   ErrorCollector collector(*context);
-  EXPECT_TRUE(failed(compileToSPIRV(*module, SPIRVTargetOptions())));
+  EXPECT_TRUE(failed(compileToSPIRV(*module, SPIRVOptions())));
   ASSERT_EQ(collector.errors.size(), 1u);
   EXPECT_NE(collector.errors[0].find("no kernel to compile"),
             std::string::npos);
@@ -427,7 +427,7 @@ TEST(SPIRVTarget, CrossCompileReportsBadInput) {
   OwningOpRef<ModuleOp> module = parse(*context, kTwoKernels);
   ASSERT_TRUE(module);
   FailureOr<SmallVector<SPIRVKernel>> kernels =
-      compileToSPIRV(*module, SPIRVTargetOptions());
+      compileToSPIRV(*module, SPIRVOptions());
   ASSERT_TRUE(succeeded(kernels));
   error.clear();
   EXPECT_TRUE(failed(crossCompile(kernels->front().words, "no_such_kernel",
@@ -453,7 +453,7 @@ module attributes {gpu.container_module} {
 )mlir");
   ASSERT_TRUE(module);
   FailureOr<SmallVector<SPIRVKernel>> kernels =
-      compileToSPIRV(*module, SPIRVTargetOptions());
+      compileToSPIRV(*module, SPIRVOptions());
   ASSERT_TRUE(succeeded(kernels));
   const SPIRVKernel &kernel = kernels->front();
   checkKernel(kernel);
@@ -494,7 +494,7 @@ module attributes {gpu.container_module} {
 )mlir");
   ASSERT_TRUE(module);
   FailureOr<SmallVector<SPIRVKernel>> kernels =
-      compileToSPIRV(*module, SPIRVTargetOptions());
+      compileToSPIRV(*module, SPIRVOptions());
   ASSERT_TRUE(succeeded(kernels));
   const SPIRVKernel &kernel = kernels->front();
   checkKernel(kernel);
@@ -550,7 +550,7 @@ module attributes {{gpu.container_module} {
   OwningOpRef<ModuleOp> module = parse(*context, source);
   ASSERT_TRUE(module) << source;
   FailureOr<SmallVector<SPIRVKernel>> kernels =
-      compileToSPIRV(*module, SPIRVTargetOptions());
+      compileToSPIRV(*module, SPIRVOptions());
   ASSERT_TRUE(succeeded(kernels));
   const SPIRVKernel &kernel = kernels->front();
   checkKernel(kernel, Languages{/*msl=*/true, /*hlsl=*/true});
@@ -624,7 +624,7 @@ TEST_P(CorpusTest, CompilesAndValidates) {
     usesTensorCores |= op->getName().getStringRef().starts_with("kgpu.mma_");
   });
 
-  SPIRVTargetOptions options;
+  SPIRVOptions options;
   options.float16 = true;
   FailureOr<SmallVector<SPIRVKernel>> kernels =
       compileToSPIRV(*gpuForm, options);

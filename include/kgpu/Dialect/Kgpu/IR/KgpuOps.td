@@ -7,7 +7,9 @@ include "kgpu/Dialect/Kgpu/IR/KgpuTypes.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/InferIntRangeInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/LoopLikeInterface.td"
 
 //===----------------------------------------------------------------------===//
 // Traits and type constraints
@@ -36,13 +38,24 @@ def Kgpu_AtomicType : AnyTypeOf<[I32, I64, F32, F64],
 // Work-item ids and sizes
 //===----------------------------------------------------------------------===//
 
-class Kgpu_IdOp<string mnemonic, string what, string source>
+// `range` is the op's value range, stated in its description (the op's
+// inferResultRanges implements it).
+class Kgpu_IdOp<string mnemonic, string what, string source, string range>
     : Kgpu_Op<mnemonic, [Pure, Kgpu_InKernel,
+        DeclareOpInterfaceMethods<InferIntRangeInterface,
+                                  ["inferResultRanges"]>,
         DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = what # " in dimension x, y or z";
   let description = !strconcat("Returns ", what, [{ in the given dimension
     of the current launch, as an `index`. Only valid inside a kernel or a
     device function.
+
+    Range (InferIntRangeInterface, for `int-range-optimizations` and the
+    other integer range analyses): }], range, [{ A work-group has at most
+    1024 work-items (`KgpuDialect::kMaxWorkgroupItems`) and a launch at most
+    2^32 - 1 work-groups per dimension; in a kernel that fixes its
+    work-group size (`kgpu.workgroup_size`), that size bounds the local ids
+    and is the local size.
 
     Source constructs: }], source, [{.
 
@@ -67,20 +80,28 @@ class Kgpu_IdOp<string mnemonic, string what, string source>
 def Kgpu_GlobalIdOp : Kgpu_IdOp<"global_id",
     "the global index of the work-item",
     "kgc `global_id(d)`, TornadoVM `kc.globalIdx/Idy/Idz`, Kernelin "
-    "`globalId()`">;
+    "`globalId()`",
+    "non-negative, below 2^32 - 1 times the largest work-group size.">;
 def Kgpu_LocalIdOp : Kgpu_IdOp<"local_id",
     "the index of the work-item inside its work-group",
-    "kgc `local_id(d)`, TornadoVM `kc.localIdx/Idy/Idz`">;
+    "kgc `local_id(d)`, TornadoVM `kc.localIdx/Idy/Idz`",
+    "from 0 to the work-group size in the dimension minus 1 (below 1024, or "
+    "the fixed size).">;
 def Kgpu_GroupIdOp : Kgpu_IdOp<"group_id", "the index of the work-group",
-    "kgc `group_id(d)`, TornadoVM `kc.groupIdx/Idy/Idz`">;
+    "kgc `group_id(d)`, TornadoVM `kc.groupIdx/Idy/Idz`",
+    "from 0 to 2^32 - 2.">;
 def Kgpu_GlobalSizeOp : Kgpu_IdOp<"global_size",
     "the total number of work-items",
-    "kgc `global_size(d)`, TornadoVM `kc.globalGroupSizeX/Y/Z`">;
+    "kgc `global_size(d)`, TornadoVM `kc.globalGroupSizeX/Y/Z`",
+    "at least 1 (at least the fixed size), at most 2^32 - 1 times the "
+    "largest work-group size.">;
 def Kgpu_LocalSizeOp : Kgpu_IdOp<"local_size",
     "the number of work-items in a work-group",
-    "kgc `local_size(d)`, TornadoVM `kc.localGroupSizeX/Y/Z`">;
+    "kgc `local_size(d)`, TornadoVM `kc.localGroupSizeX/Y/Z`",
+    "from 1 to 1024, or exactly the fixed size.">;
 def Kgpu_NumGroupsOp : Kgpu_IdOp<"num_groups",
-    "the number of work-groups", "kgc `num_groups(d)`">;
+    "the number of work-groups", "kgc `num_groups(d)`",
+    "from 1 to 2^32 - 1.">;
 
 class Kgpu_SubgroupQueryOp<string mnemonic, string what, string source>
     : Kgpu_Op<mnemonic, [Pure, Kgpu_InKernel]> {
@@ -114,7 +135,10 @@ def Kgpu_NumSubgroupsOp : Kgpu_SubgroupQueryOp<"num_subgroups",
 
 def Kgpu_ParallelForOp : Kgpu_Op<"parallel_for", [
     Kgpu_InKernel, AttrSizedOperandSegments, RecursiveMemoryEffects,
-    SingleBlockImplicitTerminator<"YieldOp">]> {
+    SingleBlockImplicitTerminator<"YieldOp">,
+    DeclareOpInterfaceMethods<LoopLikeOpInterface, [
+        "getLoopInductionVars", "getLoopLowerBounds", "getLoopUpperBounds",
+        "getLoopSteps"]>]> {
   let summary = "a data-parallel loop nest of 1 to 3 dimensions";
   let description = [{
     Runs the body once for every point of the iteration space
@@ -126,6 +150,12 @@ def Kgpu_ParallelForOp : Kgpu_Op<"parallel_for", [
     The lowering distributes iterations over all work-items of the launch
     with grid-stride loops, so the result does not depend on the launch
     size.
+
+    It is a `LoopLikeOpInterface` loop (one region, an induction variable,
+    lower bound, upper bound and step per dimension), so upstream
+    `loop-invariant-code-motion` hoists invariant, speculatable ops out of
+    it and the integer range analyses bound its induction variables by
+    `[lb, ub)`.
 
     Source constructs: TornadoVM `@Parallel` loops, kgc `parallel for`.
 

@@ -1,11 +1,14 @@
-//===- Pipeline.cpp - GPU form to the LLVM dialect for the CPU ------------===//
+//===- CPU.cpp - the GPU form to the LLVM dialect for the CPU -------------===//
 //
-// The `kgpu-gpu-to-cpu-llvm` pipeline: `convert-gpu-to-cpu`, then the upstream
+// The `kgpu-gpu-to-cpu-llvm` pipeline: `convert-gpu-to-cpu` and the other
+// CPU passes (lib/Conversion/GPUToCPU), then the upstream
 // conversions to the LLVM dialect in an order that works on its output
 // (memref lowering after scf-to-cf is fine here: the pass emits no
 // memref.alloca_scope).
 //
 //===----------------------------------------------------------------------===//
+
+#include "kgpu/Pipelines/Pipelines.h"
 
 #include "kgpu/Conversion/GPUToCPU/Passes.h"
 
@@ -32,7 +35,7 @@ static_assert(kgpu::ConvertGPUToCPUOptions{}.subgroupSize ==
               "is the CPU ABI's (kgpu/ABI/CPU.h)");
 
 void kgpu::buildGPUToCPULLVMPipeline(OpPassManager &pm,
-                                     const GPUToCPUPipelineOptions &options) {
+                                     const CPUOptions &options) {
   ConvertGPUToCPUOptions passOptions;
   passOptions.subgroupSize = options.subgroupSize;
   pm.addPass(createConvertKgpuMMAToLoops());
