@@ -385,6 +385,14 @@ class Sync(St):
         return out
 
 
+def keep(e):
+    """Marks a guard (a divisor made non-zero, a masked shift count or index,
+    a loop bound): the reducer may simplify inside it but never replace it
+    by an operand, which would make the kernel undefined."""
+    e.keep = True
+    return e
+
+
 def walk_exprs(e):
     yield e
     for k in e.kids:
@@ -485,12 +493,12 @@ class Gen:
                 return Cast(t, Raw("global_id(0)", "global_id(0)", "int")) \
                     if t != "int" else Raw("global_id(0)", "global_id(0)", "int")
             if x < 0.3 and self.in_kernel:
-                ld = Index("in", Bin("&", Cast("uint", self.expr("uint", scope, min(d, 1))),
-                                     Lit("uint", NIN - 1), "uint"), "uint")
+                ld = Index("in", keep(Bin("&", Cast("uint", self.expr("uint", scope, min(d, 1))),
+                                          Lit("uint", NIN - 1), "uint")), "uint")
                 return ld if t == "uint" else Cast(t, ld)
         if t in FLOAT_TYPES and x < 0.3 and self.in_kernel:
-            ld = Index("fin", Bin("&", Cast("uint", self.expr("uint", scope, min(d, 1))),
-                                  Lit("uint", NIN - 1), "uint"), "float")
+            ld = Index("fin", keep(Bin("&", Cast("uint", self.expr("uint", scope, min(d, 1))),
+                                       Lit("uint", NIN - 1), "uint")), "float")
             return ld if t == "float" else Cast(t, ld)
         if cands and x < 0.85:
             return r.choice(cands)
@@ -533,11 +541,12 @@ class Gen:
             return e                    # kgc's defined x/0, MIN/-1
         if SIGNED[t] and self.r.random() < 0.5:
             # -2 .. -4096: never 0 or -1
-            return Un("-", Bin("|", Bin("&", e, Lit(t, 0xfff), t), Lit(t, 2), t), t)
+            return keep(Un("-", keep(Bin("|", keep(Bin("&", e, Lit(t, 0xfff), t)),
+                                         Lit(t, 2), t)), t))
         if SIGNED[t]:
-            return Bin("|", Bin("&", e, Lit(t, (1 << (WIDTH[t] - 1)) - 1), t),
-                       Lit(t, 1), t)
-        return Bin("|", e, Lit(t, 1), t)
+            return keep(Bin("|", keep(Bin("&", e, Lit(t, (1 << (WIDTH[t] - 1)) - 1), t)),
+                            Lit(t, 1), t))
+        return keep(Bin("|", e, Lit(t, 1), t))
 
     def iexpr(self, t, scope, d):
         r = self.r
@@ -552,7 +561,7 @@ class Gen:
         if x < 0.55:
             op = r.choice(["<<", ">>"])
             ct = r.choice(INT_TYPES)
-            cnt = Bin("&", self.expr(ct, scope, d - 1), Lit(ct, WIDTH[t] - 1), ct)
+            cnt = keep(Bin("&", self.expr(ct, scope, d - 1), Lit(ct, WIDTH[t] - 1), ct))
             return Bin(op, sub(), cnt, t)
         if x < 0.62:
             return Un(r.choice(["-", "~", "-", "+"]), sub(), t)
@@ -560,9 +569,9 @@ class Gen:
             src = r.choice(INT_TYPES + ["bool"])
             if self.mode == "float" and r.random() < 0.3:
                 # float -> int only on values known to be in range
-                src_f = Call("sqrt", [Cast("float", Bin("&", self.expr("uint", scope, d - 1),
-                                                         Lit("uint", 0xffff), "uint"))],
-                             "float", "sqrtf")
+                src_f = keep(Call("sqrt", [keep(Cast("float", keep(Bin("&", self.expr("uint", scope, d - 1),
+                                                         Lit("uint", 0xffff), "uint"))))],
+                             "float", "sqrtf"))
                 return Cast(t, src_f)
             return Cast(t, self.expr(src, scope, d - 1))
         if x < 0.8:
@@ -579,13 +588,11 @@ class Gen:
             arrs = [a for a in scope.all_arrs() if a[1] == t]
             if arrs:
                 nm, at, n, top = r.choice(arrs)
-                return Index(nm, Bin("&", Cast("uint", self.expr("uint", scope, d - 1)),
-                                     Lit("uint", n - 1), "uint"), t, ctop=top)
+                return Index(nm, keep(Bin("&", Cast("uint", self.expr("uint", scope, d - 1)), Lit("uint", n - 1), "uint")), t, ctop=top)
             lts = [l for l in self.locals if l[1] == t and l[2]]
             if lts:
                 nm, lt, _ = r.choice(lts)
-                return Index(nm, Bin("&", Cast("uint", self.expr("uint", scope, d - 1)),
-                                     Lit("uint", WG - 1), "uint"), t)
+                return Index(nm, keep(Bin("&", Cast("uint", self.expr("uint", scope, d - 1)), Lit("uint", WG - 1), "uint")), t)
         return self.leaf(t, scope)
 
     def fexpr(self, t, scope, d):
@@ -616,8 +623,7 @@ class Gen:
             arrs = [a for a in scope.all_arrs() if a[1] == t]
             if arrs:
                 nm, at, n, top = r.choice(arrs)
-                return Index(nm, Bin("&", Cast("uint", self.expr("uint", scope, d - 1)),
-                                     Lit("uint", n - 1), "uint"), t, ctop=top)
+                return Index(nm, keep(Bin("&", Cast("uint", self.expr("uint", scope, d - 1)), Lit("uint", n - 1), "uint")), t, ctop=top)
         return self.leaf(t, scope)
 
     def vtype(self):
@@ -658,7 +664,7 @@ class Gen:
             return [ArrDecl(nm, t, n, init, top)]
         if x < 0.66 and scope.all_arrs():
             nm, t, n, atop = r.choice(scope.all_arrs())
-            idx = Bin("&", Cast("uint", self.expr("uint", scope, 2)), Lit("uint", n - 1), "uint")
+            idx = keep(Bin("&", Cast("uint", self.expr("uint", scope, 2)), Lit("uint", n - 1), "uint"))
             return [Assign(Index(nm, idx, t, ctop=atop), self.expr(t, scope))]
         if x < 0.78:
             sa, sb = Scope(scope), Scope(scope)
@@ -671,7 +677,7 @@ class Gen:
         if x < 0.88 and loop_depth < 2:
             j = self.fresh("j")
             bound = Lit("int", r.randint(0, 6)) if r.random() < 0.6 else \
-                Cast("int", Bin("&", self.leaf("uint", scope), Lit("uint", 7), "uint"))
+                keep(Cast("int", keep(Bin("&", self.leaf("uint", scope), Lit("uint", 7), "uint"))))
             inner = Scope(scope)
             inner.vars.append(Var(j, "int", False, ro=True))
             body = self.stmts(inner, r.randint(1, 3), False, loop_depth + 1, True)
@@ -687,7 +693,12 @@ class Gen:
             return [For(j, bound, body)]
         if x < 0.94 and self.in_kernel and self.mode == "int":
             op = r.choice(["add", "sub", "min", "max", "and", "or", "xor"])
-            idx = r.randrange(NATOM)
+            # one operation per counter (different operations on one counter
+            # do not commute): add and sub share counters 0 and 7
+            idx = {"add": 0, "sub": 0, "min": 2, "max": 3, "and": 4, "or": 5,
+                   "xor": 6}[op]
+            if op in ("add", "sub") and r.random() < 0.5:
+                idx = 7
             e = self.expr("uint", scope, 3)
             cop = {"add": "atom[%d] += {0};", "sub": "atom[%d] -= {0};",
                    "min": "atom[%d] = min_u32(atom[%d], {0});",
@@ -846,9 +857,9 @@ def gen_kernel(seed, name):
                 if kind == "shuffle_xor":
                     arg = Lit("int", r.choice([1, 2, 3]))
                 elif kind == "shuffle_idx":
-                    arg = Bin("&", g.expr("int", sc, 2),
+                    arg = keep(Bin("&", g.expr("int", sc, 2),
                               Bin("-", Raw("sub_group_size()", "sub_group_size()", "int"),
-                                  Lit("int", 1), "int"), "int")
+                                  Lit("int", 1), "int"), "int"))
                 body.append(Sync(kind, v, e, arg))
                 sc.vars.append(v)
     # outputs: up to S values of each kind
