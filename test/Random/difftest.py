@@ -25,6 +25,8 @@ bundle and device. Outcomes per kernel:
   compile-error   kgpu-translate failed after the frontend accepted it
   rejected        the kgc frontend rejected it (a generator slip)
   ubsan           the C twin tripped UBSan (a generator slip)
+  known-*         a failure listed in known-failures.txt (not yet fixed;
+                  not counted as a failure, but listed)
 
 Vulkan results are compared only for kernels that keep to what SPIR-V
 defines (no raw integer division: x/0 and MIN/-1 are the driver's choice
@@ -449,7 +451,10 @@ def reduce_kernel(ctx, kern, inputs, outcome, wdir, budget_s=300):
             while n >= 0 and time.time() - start < budget_s:
                 cand = copy.deepcopy(cur)
                 cl = list(stmt_lists(cand.body))[li]
-                if n < len(cl):
+                if n < len(cl) and not (isinstance(cl[n], (G.Sync, G.LocalDecl)) or
+                                        isinstance(cl[n], G.Assign) and
+                                        isinstance(cl[n].target, G.Index) and
+                                        isinstance(cl[n].target.kids[0], G.Raw)):
                     s = cl[n]
                     repl = []
                     if isinstance(s, G.If):
@@ -523,6 +528,8 @@ def main(argv):
     ap.add_argument("--json", default=None, help="write the per-kernel outcomes here")
     ap.add_argument("--only", default=None,
                     help="SEED:K[,SEED:K...]: just these kernels (e.g. to reduce one)")
+    ap.add_argument("--known", default=os.path.join(HERE, "known-failures.txt"),
+                    help="kernels whose failure is known and not yet fixed (one NAME OUTCOME a line)")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args(argv[1:])
     tmp = None
@@ -534,6 +541,12 @@ def main(argv):
     counts = collections.Counter()
     failures = []
     allres = []
+    known = {}
+    if a.known and os.path.exists(a.known):
+        for line in open(a.known):
+            f = line.split("#")[0].split()
+            if len(f) >= 2:
+                known[f[0]] = f[1]
     with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
         if a.only:
             sel = collections.defaultdict(list)
@@ -546,6 +559,8 @@ def main(argv):
         for fu in cf.as_completed(futs):
             seed, ks, res = fu.result()
             for k, r in zip(ks, res):
+                if known.get(k.name) == r[0]:
+                    r = ("known-" + r[0], r[1])
                 counts[r[0]] += 1
                 if r[0] == "agree" and r[1] == "vulkan-skipped":
                     counts["(vulkan-skipped)"] += 1
