@@ -30,12 +30,14 @@
 #include "mlir/Dialect/SPIRV/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/Transforms/SPIRVConversion.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
+#include <cmath>
 #include "llvm/ADT/StringExtras.h"
 
 namespace mlir {
@@ -84,6 +86,55 @@ struct ExactRemSI final : OpRewritePattern<arith::RemSIOp> {
   }
 };
 
+/// `arith.cmpi pred (arith.extsi a), C` with a constant C that is itself a
+/// sign-extended value of a's type, as `arith.cmpi pred a, trunc(C)` (sign
+/// extension keeps the signed and the unsigned order, so this is exact for
+/// every predicate). A driver workaround: Mesa 22.3's lavapipe gets the
+/// signed order of a sign-extended 32-bit value against a 64-bit constant
+/// wrong (`(long)n >= 5000l` is true for n = 4096, `(long)n < 4096l` right);
+/// see docs/difftest.md, "Driver bugs".
+struct NarrowSignExtendedCompare final : OpRewritePattern<arith::CmpIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::CmpIOp op,
+                                PatternRewriter &rewriter) const override {
+    Value lhs = op.getLhs(), rhs = op.getRhs();
+    arith::CmpIPredicate pred = op.getPredicate();
+    APInt value;
+    if (!matchPattern(rhs, m_ConstantInt(&value))) {
+      if (!matchPattern(lhs, m_ConstantInt(&value)))
+        return rewriter.notifyMatchFailure(op, "no constant operand");
+      std::swap(lhs, rhs);
+      pred = swapPredicate(pred);
+    }
+    auto ext = lhs.getDefiningOp<arith::ExtSIOp>();
+    if (!ext || !isa<IntegerType>(ext.getIn().getType()))
+      return rewriter.notifyMatchFailure(op, "not a sign-extended scalar");
+    auto narrow = cast<IntegerType>(ext.getIn().getType());
+    if (narrow.getWidth() < 8 || !value.isSignedIntN(narrow.getWidth()))
+      return rewriter.notifyMatchFailure(op, "constant does not fit");
+    Value c = arith::ConstantOp::create(
+        rewriter, op.getLoc(),
+        rewriter.getIntegerAttr(narrow, value.trunc(narrow.getWidth())));
+    rewriter.replaceOpWithNewOp<arith::CmpIOp>(op, pred, ext.getIn(), c);
+    return success();
+  }
+
+  static arith::CmpIPredicate swapPredicate(arith::CmpIPredicate pred) {
+    using P = arith::CmpIPredicate;
+    switch (pred) {
+    case P::slt: return P::sgt;
+    case P::sle: return P::sge;
+    case P::sgt: return P::slt;
+    case P::sge: return P::sle;
+    case P::ult: return P::ugt;
+    case P::ule: return P::uge;
+    case P::ugt: return P::ult;
+    case P::uge: return P::ule;
+    default: return pred;
+    }
+  }
+};
+
 /// arith.minimumf/maximumf (IEEE-754 2019 minimum/maximum, kgpu's float
 /// min/max everywhere) from compares and selects. Upstream lowers them to
 /// GL.FMin/FMax with NaN selects, and GL.FMin/FMax leave the order of -0.0
@@ -100,6 +151,111 @@ struct ExactFloatMinMax final : OpRewritePattern<OpTy> {
     return success();
   }
 };
+
+/// Rounds `x` (f32 or f64) to the nearest f16 value, ties to even, and
+/// returns it in x's type. For a target without Float16, where upstream's
+/// type converter holds f16 values in f32 and so makes `arith.truncf` to f16
+/// the identity (`(float)(half)x` came back as x on lavapipe). Normal
+/// results drop the low mantissa bits with round-to-nearest-even on the
+/// bits; subnormal ones (|x| < 2^-14) round to a multiple of 2^-24 in
+/// integers too; |x| >= 65520 becomes infinity; NaN and infinity stay.
+static Value roundToHalf(OpBuilder &b, Location loc, Value x) {
+  auto ft = cast<FloatType>(x.getType());
+  bool f64 = ft.getWidth() == 64;
+  unsigned mant = f64 ? 52 : 23, drop = mant - 10;
+  IntegerType it = b.getIntegerType(ft.getWidth());
+  auto ic = [&](uint64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(it, v));
+  };
+  auto fc = [&](double v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getFloatAttr(ft, v));
+  };
+  uint64_t signBit = 1ull << (ft.getWidth() - 1);
+  uint64_t expInf = f64 ? 0x7ff0000000000000ull : 0x7f800000ull;
+  uint64_t minNormal = f64 ? 0x3f10000000000000ull : 0x38800000ull; // 2^-14
+  uint64_t overflow = f64 ? 0x40effe0000000000ull : 0x477ff000ull; // 65520
+  Value bits = arith::BitcastOp::create(b, loc, it, x);
+  Value sign = arith::AndIOp::create(b, loc, bits, ic(signBit));
+  Value mag = arith::AndIOp::create(b, loc, bits, ic(signBit - 1));
+  // Normal: mag + (2^(drop-1) - 1) + lsb, low `drop` bits cleared.
+  Value lsb = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, mag, ic(drop)), ic(1));
+  Value rounded = arith::AddIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, mag, ic((1ull << (drop - 1)) - 1)),
+      lsb);
+  rounded = arith::AndIOp::create(b, loc, rounded, ic(~((1ull << drop) - 1)));
+  // Subnormal: q = |x| / 2^-24 rounded to nearest even, in integers (the
+  // float form (|x| + C) - C is folded to |x| by lavapipe's optimizer), and
+  // back as q * 2^-24, exact in float. |x| = m * 2^(e - bias - mant) with m
+  // the mantissa and its implicit bit, so q = m >> s with s = bias + mant -
+  // 24 - e, at least 13 here; s > mant + 1 gives 0.
+  using P = arith::CmpIPredicate;
+  uint64_t bias = f64 ? 1023 : 127;
+  Value e = arith::ShRUIOp::create(b, loc, mag, ic(mant));
+  Value m = arith::OrIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, mag, ic((1ull << mant) - 1)),
+      ic(1ull << mant));
+  Value shift = arith::SubIOp::create(b, loc, ic(bias + mant - 24), e);
+  Value tooSmall = arith::CmpIOp::create(b, loc, P::ugt, shift, ic(mant + 1));
+  Value s = arith::SelectOp::create(b, loc, tooSmall, ic(mant + 1), shift);
+  Value q = arith::ShRUIOp::create(b, loc, m, s);
+  Value one = ic(1);
+  Value halfUlp = arith::ShLIOp::create(
+      b, loc, one, arith::SubIOp::create(b, loc, s, one));
+  Value rem = arith::AndIOp::create(
+      b, loc, m,
+      arith::SubIOp::create(b, loc, arith::ShLIOp::create(b, loc, one, s),
+                            one));
+  Value up = arith::OrIOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, P::ugt, rem, halfUlp),
+      arith::AndIOp::create(
+          b, loc, arith::CmpIOp::create(b, loc, P::eq, rem, halfUlp),
+          arith::TruncIOp::create(b, loc, b.getI1Type(), q)));
+  q = arith::AddIOp::create(b, loc, q,
+                            arith::ExtUIOp::create(b, loc, it, up));
+  q = arith::SelectOp::create(b, loc, tooSmall, ic(0), q);
+  Value sub = arith::MulFOp::create(b, loc, arith::UIToFPOp::create(b, loc, ft, q),
+                                    fc(std::ldexp(1.0, -24)));
+  Value subBits = arith::BitcastOp::create(b, loc, it, sub);
+  Value isSub = arith::CmpIOp::create(b, loc, P::ult, mag, ic(minNormal));
+  Value isBig = arith::CmpIOp::create(b, loc, P::uge, mag, ic(overflow));
+  Value isNanInf = arith::CmpIOp::create(b, loc, P::uge, mag, ic(expInf));
+  Value res = arith::SelectOp::create(b, loc, isSub, subBits, rounded);
+  res = arith::SelectOp::create(b, loc, isBig, ic(expInf), res);
+  res = arith::SelectOp::create(b, loc, isNanInf, mag, res);
+  res = arith::OrIOp::create(b, loc, res, sign);
+  return arith::BitcastOp::create(b, loc, ft, res);
+}
+
+/// Without Float16, rounds every conversion to f16 explicitly (see
+/// roundToHalf): `arith.truncf` from f32/f64 and `arith.sitofp`/`uitofp`
+/// (through f32: an integer that f32 rounds is beyond 2^24, so far beyond
+/// f16's range either way). The f16 result is then exact in the f32 that
+/// holds it, and the type converter's identity truncf is right.
+static void emulateHalfRounding(Operation *module) {
+  SmallVector<Operation *> ops;
+  module->walk([&](Operation *op) {
+    if (op->getNumResults() == 1 && op->getResult(0).getType().isF16() &&
+        isa<arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Value in = op->getOperand(0);
+    if (isa<arith::SIToFPOp>(op))
+      in = arith::SIToFPOp::create(b, loc, b.getF32Type(), in);
+    else if (isa<arith::UIToFPOp>(op))
+      in = arith::UIToFPOp::create(b, loc, b.getF32Type(), in);
+    if (!isa<FloatType>(in.getType()) ||
+        cast<FloatType>(in.getType()).getWidth() < 32)
+      continue;
+    Value rounded = roundToHalf(b, loc, in);
+    Value half = arith::TruncFOp::create(b, loc, b.getF16Type(), rounded);
+    op->getResult(0).replaceAllUsesWith(half);
+    op->erase();
+  }
+}
 
 struct AttachTargetPass final
     : kgpu::impl::KgpuSPIRVAttachTargetBase<AttachTargetPass> {
@@ -402,9 +558,13 @@ struct ConvertKgpuToSPIRVPass final
   /// Expands the arith ops that have no SPIR-V pattern (ceildivsi,
   /// floordivsi, ...) into ones that have.
   LogicalResult expandArithOps(Operation *module) {
+    if (!spirv::TargetEnv(spirv::lookupTargetEnvOrDefault(module))
+             .allows(spirv::Capability::Float16))
+      emulateHalfRounding(module);
     RewritePatternSet patterns(&getContext());
     patterns.add<ExactFloatMinMax<arith::MinimumFOp, true>,
-                 ExactFloatMinMax<arith::MaximumFOp, false>, ExactRemSI>(
+                 ExactFloatMinMax<arith::MaximumFOp, false>, ExactRemSI,
+                 NarrowSignExtendedCompare>(
         &getContext(), /*benefit=*/2);
     arith::populateArithExpandOpsPatterns(patterns);
     return applyPatternsGreedily(module, std::move(patterns));

@@ -1,0 +1,1029 @@
+#!/usr/bin/env python3
+"""kgcgen: random, well-defined kgc kernels and their C twins.
+
+A kernel is generated as a small AST (expressions and statements) that
+renders twice: as kgc, and as C that gcc compiles with UBSan on. The two
+renderings are the same text except where kgc defines what C leaves
+undefined; there the C twin calls a helper of the prelude (wrapping signed
+arithmetic, kgc's integer division, shifts of negative values). A generator
+slip (an expression whose value C leaves undefined) is therefore a UBSan
+error in the C twin, never a silent mismatch.
+
+Every kernel has the same signature (see SIGNATURE) and runs on WG
+work-items per work-group, NG work-groups. The C twin runs the work-items of
+a group one after another, segment by segment: a segment ends at each
+barrier and each sub-group collective, all of which are at the top level of
+the kernel body (uniform control flow). Top-level variables of a kernel are
+arrays indexed by the work-item (`v[L]`) in C, so their values live across
+segments.
+
+Determinism: everything comes from random.Random(seed).
+"""
+
+import random
+import struct
+
+WG = 64          # work-items per work-group
+NG = 2           # work-groups
+N = WG * NG      # work-items
+NIN = 256        # elements of `in` and `fin`
+S = 4            # output slots per work-item (out, outf, outd)
+NATOM = 8        # atomic counters
+
+SIGNATURE = ("global ulong* out, global float* outf, global double* outd, "
+             "global uint* atom, global const uint* in, global const float* fin, "
+             "int n, uint s0, int s1, ulong s2, long s3, float f0, double d0")
+# name, kgc type, kind
+PARAMS = [("out", "ulong", "buf"), ("outf", "float", "buf"),
+          ("outd", "double", "buf"), ("atom", "uint", "buf"),
+          ("in", "uint", "buf"), ("fin", "float", "buf"),
+          ("n", "int", "s"), ("s0", "uint", "s"), ("s1", "int", "s"),
+          ("s2", "ulong", "s"), ("s3", "long", "s"), ("f0", "float", "s"),
+          ("d0", "double", "s")]
+
+INT_TYPES = ["int", "uint", "long", "ulong"]
+FLOAT_TYPES = ["float", "double"]
+WIDTH = {"int": 32, "uint": 32, "long": 64, "ulong": 64, "bool": 1}
+SIGNED = {"int": True, "long": True, "uint": False, "ulong": False}
+SUFFIX = {"int": "", "uint": "u", "long": "l", "ulong": "ul"}
+CNAME = {"int": "i32", "uint": "u32", "long": "i64", "ulong": "u64"}
+
+# ---------------------------------------------------------------- C prelude
+
+C_PRELUDE = r"""
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include <stdbool.h>
+typedef uint32_t uint;
+typedef uint64_t ulong;
+typedef _Float16 half;
+#define WG %(WG)d
+#define NG %(NG)d
+#define N %(N)d
+#define NIN %(NIN)d
+#define S %(S)d
+#define NATOM %(NATOM)d
+static int SGS; /* sub-group size of the device being mirrored */
+#define global_id(d) ((int)(G * WG + L))
+#define local_id(d) ((int)L)
+#define group_id(d) ((int)G)
+#define local_size(d) ((int)WG)
+#define global_size(d) ((int)N)
+#define num_groups(d) ((int)NG)
+#define sub_group_size() ((int)SGS)
+#define sub_group_local_id() ((int)(L %% SGS))
+#define DEF_S(T, U, NM, MIN)                                                   \
+  static inline T add_##NM(T a, T b) { return (T)((U)a + (U)b); }             \
+  static inline T sub_##NM(T a, T b) { return (T)((U)a - (U)b); }             \
+  static inline T mul_##NM(T a, T b) { return (T)((U)a * (U)b); }             \
+  static inline T neg_##NM(T a) { return (T)(0 - (U)a); }                     \
+  static inline T shl_##NM(T a, T b) { return (T)((U)a << b); }               \
+  static inline T div_##NM(T a, T b) {                                        \
+    if (b == 0) return (T)-1;                                                  \
+    if (a == MIN && b == -1) return MIN;                                       \
+    return a / b; }                                                            \
+  static inline T rem_##NM(T a, T b) {                                        \
+    if (b == 0) return (T)-1;                                                  \
+    if (b == -1) return 0;                                                     \
+    return a %% b; }                                                           \
+  static inline T min_##NM(T a, T b) { return a < b ? a : b; }                \
+  static inline T max_##NM(T a, T b) { return a > b ? a : b; }
+#define DEF_U(T, NM)                                                           \
+  static inline T div_##NM(T a, T b) { return b == 0 ? (T)-1 : a / b; }       \
+  static inline T rem_##NM(T a, T b) { return b == 0 ? (T)-1 : a %% b; }      \
+  static inline T min_##NM(T a, T b) { return a < b ? a : b; }                \
+  static inline T max_##NM(T a, T b) { return a > b ? a : b; }
+DEF_S(int, uint, i32, INT32_MIN)
+DEF_S(long, ulong, i64, INT64_MIN)
+DEF_U(uint, u32)
+DEF_U(ulong, u64)
+typedef struct {
+  ulong out[N * S]; float outf[N * S]; double outd[N * S]; uint atom[NATOM];
+} result_t;
+static uint in_[NIN]; static float fin_[NIN];
+"""
+
+
+def c_prelude():
+    return C_PRELUDE % dict(WG=WG, NG=NG, N=N, NIN=NIN, S=S, NATOM=NATOM)
+
+
+# ---------------------------------------------------------------- expressions
+
+class E:
+    """An expression: `t` its kgc type, `kids` sub-expressions."""
+    kids = ()
+
+    def size(self):
+        return 1 + sum(k.size() for k in self.kids)
+
+
+class Lit(E):
+    def __init__(self, t, v):
+        self.t, self.v = t, v
+
+    def render(self, c):
+        t, v = self.t, self.v
+        if t == "bool":
+            return ("1" if v else "0") if c else ("true" if v else "false")
+        if t in FLOAT_TYPES:
+            s = repr(float(v)) if t == "double" else "%.9g" % v
+            if "e" not in s and "." not in s and "inf" not in s:
+                s += ".0"
+            return "(%s%s)" % (s, "f" if t == "float" else "")
+        w = WIDTH[t]
+        if SIGNED[t] and v == -(1 << (w - 1)):
+            return "(-%d%s - 1%s)" % ((1 << (w - 1)) - 1, SUFFIX[t], SUFFIX[t])
+        if v < 0:
+            return "(-%d%s)" % (-v, SUFFIX[t])
+        # hex for large values (gives the unsigned types their full range)
+        if v > 0xffff:
+            return "0x%x%s" % (v, SUFFIX[t])
+        return "%d%s" % (v, SUFFIX[t])
+
+
+class Var(E):
+    def __init__(self, name, t, top, ro=False):
+        self.name, self.t, self.top, self.ro = name, t, top, ro
+
+    def render(self, c):
+        return self.name + ("[L]" if (c and self.top) else "")
+
+
+class Bin(E):
+    def __init__(self, op, a, b, t):
+        self.op, self.kids, self.t = op, (a, b), t
+
+    def render(self, c):
+        a, b = (k.render(c) for k in self.kids)
+        op, t = self.op, self.t
+        if c and t in INT_TYPES:
+            nm = CNAME[t]
+            if op in "/%":
+                return "%s_%s(%s, %s)" % ("div" if op == "/" else "rem", nm, a, b)
+            if SIGNED[t] and op in ("+", "-", "*"):
+                f = {"+": "add", "-": "sub", "*": "mul"}[op]
+                return "%s_%s(%s, %s)" % (f, nm, a, b)
+            if SIGNED[t] and op == "<<":
+                return "shl_%s(%s, %s)" % (nm, a, b)
+        return "(%s %s %s)" % (a, op, b)
+
+
+class Un(E):
+    def __init__(self, op, a, t):
+        self.op, self.kids, self.t = op, (a,), t
+
+    def render(self, c):
+        a = self.kids[0].render(c)
+        if c and self.op == "-" and self.t in ("int", "long"):
+            return "neg_%s(%s)" % (CNAME[self.t], a)
+        return "(%s%s)" % (self.op, a)
+
+
+class Cast(E):
+    def __init__(self, t, a):
+        self.t, self.kids = t, (a,)
+
+    def render(self, c):
+        return "((%s)%s)" % (self.t, self.kids[0].render(c))
+
+
+class Tern(E):
+    def __init__(self, cnd, a, b, t):
+        self.kids, self.t = (cnd, a, b), t
+
+    def render(self, c):
+        return "(%s ? %s : %s)" % tuple(k.render(c) for k in self.kids)
+
+
+class Call(E):
+    """A helper or builtin call; `cname` is the C spelling (None: same)."""
+
+    def __init__(self, name, args, t, cname=None):
+        self.name, self.kids, self.t, self.cname = name, tuple(args), t, cname
+
+    def render(self, c):
+        nm = (self.cname or self.name) if c else self.name
+        return "%s(%s)" % (nm, ", ".join(k.render(c) for k in self.kids))
+
+
+class Index(E):
+    """base[idx] for a buffer, a private or a local array."""
+
+    def __init__(self, base, idx, t, ctop=False):
+        self.base, self.kids, self.t, self.ctop = base, (idx,), t, ctop
+
+    def render(self, c):
+        b = self.base + ("[L]" if (c and self.ctop) else "")
+        return "%s[%s]" % (b, self.kids[0].render(c))
+
+
+class Raw(E):
+    """Fixed text (work-item ids)."""
+
+    def __init__(self, k, cc, t):
+        self.k, self.cc, self.t = k, cc, t
+
+    def render(self, c):
+        return self.cc if c else self.k
+
+
+# ---------------------------------------------------------------- statements
+
+class St:
+    kids = ()      # nested statement lists
+    def exprs(self):
+        return []
+
+
+class Decl(St):
+    def __init__(self, v, e):
+        self.v, self.e = v, e
+
+    def render(self, c, ind):
+        if c and self.v.top:
+            return ["%s%s[L] = %s;" % (ind, self.v.name, self.e.render(c))]
+        return ["%s%s %s = %s;" % (ind, self.v.t, self.v.name, self.e.render(c))]
+
+
+class Assign(St):
+    """v = e, or v op= e (C: v = op(v, e))."""
+
+    def __init__(self, target, e, op=None):
+        self.target, self.e, self.op = target, e, op
+
+    def render(self, c, ind):
+        tg = self.target.render(c)
+        if self.op is None:
+            return ["%s%s = %s;" % (ind, tg, self.e.render(c))]
+        if not c:
+            return ["%s%s %s= %s;" % (ind, tg, self.op, self.e.render(c))]
+        return ["%s%s = %s;" % (ind, tg,
+                                Bin(self.op, self.target, self.e,
+                                    self.target.t).render(c))]
+
+
+class ArrDecl(St):
+    def __init__(self, name, t, n, init, top):
+        self.name, self.t, self.n, self.init, self.top = name, t, n, init, top
+
+    def render(self, c, ind):
+        if c and self.top:
+            out = []
+            for k in range(self.n):
+                v = self.init[k] if k < len(self.init) else Lit(self.t, 0)
+                out.append("%s%s[L][%d] = %s;" % (ind, self.name, k, v.render(c)))
+            return out
+        return ["%s%s %s[%d] = {%s};" % (ind, self.t, self.name, self.n,
+                                         ", ".join(e.render(c) for e in self.init))]
+
+
+class ExprSt(St):
+    def __init__(self, kgc, cc, es):
+        self.kgc, self.cc, self.es = kgc, cc, es   # format strings with {0}..
+
+    def render(self, c, ind):
+        r = [e.render(c) for e in self.es]
+        return [ind + (self.cc if c else self.kgc).format(*r)]
+
+
+class If(St):
+    def __init__(self, cnd, a, b):
+        self.cnd, self.a, self.b = cnd, a, b
+
+    @property
+    def kids(self):
+        return (self.a, self.b)
+
+    def render(self, c, ind):
+        out = ["%sif (%s) {" % (ind, self.cnd.render(c))]
+        for s in self.a:
+            out += s.render(c, ind + "  ")
+        if self.b:
+            out.append(ind + "} else {")
+            for s in self.b:
+                out += s.render(c, ind + "  ")
+        out.append(ind + "}")
+        return out
+
+
+class For(St):
+    def __init__(self, var, bound, body):
+        self.var, self.bound, self.body = var, bound, body
+
+    @property
+    def kids(self):
+        return (self.body,)
+
+    def render(self, c, ind):
+        v = self.var
+        out = ["%sfor (int %s = 0; %s < %s; %s++) {" % (
+            ind, v, v, self.bound.render(c), v)]
+        for s in self.body:
+            out += s.render(c, ind + "  ")
+        out.append(ind + "}")
+        return out
+
+
+class Jump(St):
+    def __init__(self, kw, cnd):
+        self.kw, self.cnd = kw, cnd
+
+    def render(self, c, ind):
+        return ["%sif (%s) %s;" % (ind, self.cnd.render(c), self.kw)]
+
+
+class Return(St):
+    def __init__(self, e):
+        self.e = e
+
+    def render(self, c, ind):
+        return ["%sreturn %s;" % (ind, self.e.render(c))]
+
+
+class Sync(St):
+    """A top-level segment boundary: barrier() or a sub-group collective
+    `T v = sub_group_OP(e[, arg]);` (v is a top-level variable)."""
+
+    def __init__(self, kind, v=None, e=None, arg=None):
+        self.kind, self.v, self.e, self.arg = kind, v, e, arg
+
+    def render(self, c, ind):
+        if not c:
+            if self.kind == "barrier":
+                return [ind + "barrier();"]
+            args = self.e.render(c) + (", " + self.arg.render(c) if self.arg else "")
+            return ["%s%s %s = sub_group_%s(%s);" % (ind, self.v.t, self.v.name,
+                                                     self.kind, args)]
+        close = ind[:-2] + "}"
+        opn = ind[:-2] + "for (L = 0; L < WG; L++) { int i = global_id(0); (void)i;"
+        if self.kind == "barrier":
+            return [close, ind[:-2] + "/* barrier */", opn]
+        t, nm = self.v.t, self.v.name
+        out = ["%ssg_%s[L] = %s;" % (ind, nm, self.e.render(c))]
+        if self.arg is not None:
+            out.append("%ssga_%s[L] = %s;" % (ind, nm, self.arg.render(c)))
+        out += [close, opn]
+        if self.kind.startswith("reduce_"):
+            op = self.kind[len("reduce_"):]
+            x = "sg_%s[b + k]" % nm
+            if op in ("min", "max") or (op in ("add", "mul") and SIGNED[t]):
+                f = "%s_%s(acc, %s)" % (op, CNAME[t], x)
+            else:
+                cop = {"add": "+", "mul": "*", "and": "&", "or": "|", "xor": "^"}[op]
+                f = "(%s)(acc %s %s)" % (t, cop, x)
+            out += ["%s{ int b = L - L %% SGS; %s acc = sg_%s[b];" % (ind, t, nm),
+                    "%s  for (int k = 1; k < SGS; k++) acc = %s;" % (ind, f),
+                    "%s  %s[L] = acc; }" % (ind, nm)]
+        elif self.kind == "shuffle_xor":
+            out.append("%s%s[L] = sg_%s[L ^ sga_%s[L]];" % (ind, nm, nm, nm))
+        elif self.kind == "shuffle_idx":
+            out.append("%s%s[L] = sg_%s[L - L %% SGS + sga_%s[L]];" % (ind, nm, nm, nm))
+        return out
+
+
+def keep(e):
+    """Marks a guard (a divisor made non-zero, a masked shift count or index,
+    a loop bound): the reducer may simplify inside it but never replace it
+    by an operand, which would make the kernel undefined."""
+    e.keep = True
+    return e
+
+
+def walk_exprs(e):
+    yield e
+    for k in e.kids:
+        yield from walk_exprs(k)
+
+
+# ---------------------------------------------------------------- generator
+
+class Scope:
+    def __init__(self, parent=None):
+        self.parent, self.vars, self.arrs = parent, [], []
+
+    def all_vars(self):
+        s, out = self, []
+        while s:
+            out += s.vars
+            s = s.parent
+        return out
+
+    def all_arrs(self):
+        s, out = self, []
+        while s:
+            out += s.arrs
+            s = s.parent
+        return out
+
+
+class Gen:
+    def __init__(self, rng, mode, name, helpers, vulkan_safe):
+        self.r, self.mode, self.name = rng, mode, name
+        self.helpers = helpers            # [(name, ret, [arg types], FuncDecl)]
+        self.vulkan_safe = vulkan_safe    # no raw division (Vulkan: undefined)
+        self.counter = 0
+        self.locals = []                  # (name, t, ready: readable now)
+        self.in_kernel = True
+        self.depth_limit = 3
+        self.h = None                     # top-level hash variables
+        self.hf = None
+
+    def fold(self, scope):
+        """Statements folding a variable of `scope` (an inner block) into the
+        kernel's hash, so that inner computations reach the output."""
+        if self.h is None or not scope.vars:
+            return []
+        v = self.r.choice(scope.vars)
+        if v.t in INT_TYPES:
+            return [Assign(self.h, Bin("+", Bin("*", self.h, Lit("ulong", 31), "ulong"),
+                                       Cast("ulong", v), "ulong"))]
+        if self.hf is not None:
+            return [Assign(self.hf, Bin("+", self.hf, Cast("double", v), "double"))]
+        return []
+
+    def fresh(self, p="v"):
+        self.counter += 1
+        return "%s%d" % (p, self.counter)
+
+    # -- literals
+    def lit(self, t):
+        r = self.r
+        if t == "bool":
+            return Lit(t, r.random() < 0.5)
+        if t in FLOAT_TYPES:
+            v = r.choice([0.0, 1.0, -1.0, 0.5, 2.0, 3.0, 1.25, -0.75, 10.0,
+                          0.1, 1e-3, 100.5, -7.0, 0.3333])
+            if t == "float":
+                v = struct.unpack("f", struct.pack("f", v))[0]
+            return Lit(t, v)
+        w = WIDTH[t]
+        k = r.random()
+        if k < 0.5:
+            v = r.randint(0, 16)
+        elif k < 0.7:
+            v = r.getrandbits(w)
+        elif k < 0.85:
+            v = r.choice([(1 << (w - 1)) - 1, 1 << (w - 1), (1 << w) - 1,
+                          1 << (w - 2), 255, 65535, 0x80])
+        else:
+            v = r.getrandbits(r.randint(1, w))
+        if SIGNED[t] and v >= 1 << (w - 1):
+            v -= 1 << w
+        if SIGNED[t] and k < 0.5 and r.random() < 0.3:
+            v = -v
+        return Lit(t, v)
+
+    # -- leaves
+    def leaf(self, t, scope, d=1):
+        r = self.r
+        cands = []
+        for v in scope.all_vars():
+            if v.t == t:
+                cands.append(v)
+        for (nm, pt, kind) in PARAMS:
+            if kind == "s" and pt == t and self.in_kernel:
+                cands.append(Var(nm, t, False, ro=True))
+        x = r.random()
+        if t in INT_TYPES:
+            if x < 0.15 and self.in_kernel:
+                return Cast(t, Raw("global_id(0)", "global_id(0)", "int")) \
+                    if t != "int" else Raw("global_id(0)", "global_id(0)", "int")
+            if x < 0.3 and self.in_kernel:
+                ld = Index("in", keep(Bin("&", Cast("uint", self.expr("uint", scope, min(d, 1))),
+                                          Lit("uint", NIN - 1), "uint")), "uint")
+                return ld if t == "uint" else Cast(t, ld)
+        if t in FLOAT_TYPES and x < 0.3 and self.in_kernel:
+            ld = Index("fin", keep(Bin("&", Cast("uint", self.expr("uint", scope, min(d, 1))),
+                                       Lit("uint", NIN - 1), "uint")), "float")
+            return ld if t == "float" else Cast(t, ld)
+        if cands and x < 0.85:
+            return r.choice(cands)
+        return self.lit(t)
+
+    def cond(self, scope, d):
+        """A bool expression."""
+        r = self.r
+        x = r.random()
+        if d <= 0 or x < 0.1:
+            return self.lit("bool") if r.random() < 0.2 else \
+                Bin(r.choice(["<", ">", "==", "!=", "<=", ">="]),
+                    self.leaf("int", scope), self.leaf("int", scope), "bool")
+        if x < 0.6:
+            t = r.choice(INT_TYPES + (FLOAT_TYPES if self.mode == "float" else []))
+            return Bin(r.choice(["<", ">", "==", "!=", "<=", ">="]),
+                       self.expr(t, scope, d - 1), self.expr(t, scope, d - 1), "bool")
+        if x < 0.8:
+            return Bin(r.choice(["&&", "||"]), self.cond(scope, d - 1),
+                       self.cond(scope, d - 1), "bool")
+        if x < 0.9:
+            return Un("!", self.cond(scope, d - 1), "bool")
+        t = r.choice(INT_TYPES)
+        return Cast("bool", self.expr(t, scope, d - 1))
+
+    def expr(self, t, scope, d=None):
+        if d is None:
+            d = self.depth_limit
+        if t == "bool":
+            return self.cond(scope, d)
+        if d <= 0 or self.r.random() < 0.15:
+            return self.leaf(t, scope)
+        if t in FLOAT_TYPES:
+            return self.fexpr(t, scope, d)
+        return self.iexpr(t, scope, d)
+
+    def divisor(self, t, scope, d):
+        e = self.expr(t, scope, d - 1)
+        if not self.vulkan_safe and self.r.random() < 0.5:
+            return e                    # kgc's defined x/0, MIN/-1
+        if SIGNED[t] and self.r.random() < 0.5:
+            # -2 .. -4096: never 0 or -1
+            return keep(Un("-", keep(Bin("|", keep(Bin("&", e, Lit(t, 0xfff), t)),
+                                         Lit(t, 2), t)), t))
+        if SIGNED[t]:
+            return keep(Bin("|", keep(Bin("&", e, Lit(t, (1 << (WIDTH[t] - 1)) - 1), t)),
+                            Lit(t, 1), t))
+        return keep(Bin("|", e, Lit(t, 1), t))
+
+    def iexpr(self, t, scope, d):
+        r = self.r
+        x = r.random()
+        sub = lambda tt=t: self.expr(tt, scope, d - 1)
+        if x < 0.35:
+            op = r.choice(["+", "-", "*", "&", "|", "^", "+", "-"])
+            return Bin(op, sub(), sub(), t)
+        if x < 0.45:
+            op = r.choice(["/", "%"])
+            return Bin(op, sub(), self.divisor(t, scope, d), t)
+        if x < 0.55:
+            op = r.choice(["<<", ">>"])
+            ct = r.choice(INT_TYPES)
+            cnt = keep(Bin("&", self.expr(ct, scope, d - 1), Lit(ct, WIDTH[t] - 1), ct))
+            return Bin(op, sub(), cnt, t)
+        if x < 0.62:
+            return Un(r.choice(["-", "~", "-", "+"]), sub(), t)
+        if x < 0.72:
+            src = r.choice(INT_TYPES + ["bool"])
+            if self.mode == "float" and r.random() < 0.3:
+                # float -> int only on values known to be in range
+                src_f = keep(Call("sqrt", [keep(Cast("float", keep(Bin("&", self.expr("uint", scope, d - 1),
+                                                         Lit("uint", 0xffff), "uint"))))],
+                             "float", "sqrtf"))
+                return Cast(t, src_f)
+            return Cast(t, self.expr(src, scope, d - 1))
+        if x < 0.8:
+            return Tern(self.cond(scope, d - 1), sub(), sub(), t)
+        if x < 0.86:
+            f = r.choice(["min", "max"])
+            return Call(f, [sub(), sub()], t, "%s_%s" % (f, CNAME[t]))
+        if x < 0.9:
+            hs = [h for h in self.helpers if h[1] == t]
+            if hs and d > 1:
+                h = r.choice(hs)
+                return Call(h[0], [self.expr(at, scope, d - 2) for at in h[2]], t)
+        if x < 0.95:
+            arrs = [a for a in scope.all_arrs() if a[1] == t]
+            if arrs:
+                nm, at, n, top = r.choice(arrs)
+                return Index(nm, keep(Bin("&", Cast("uint", self.expr("uint", scope, d - 1)), Lit("uint", n - 1), "uint")), t, ctop=top)
+            lts = [l for l in self.locals if l[1] == t and l[2]]
+            if lts:
+                nm, lt, _ = r.choice(lts)
+                return Index(nm, keep(Bin("&", Cast("uint", self.expr("uint", scope, d - 1)), Lit("uint", WG - 1), "uint")), t)
+        return self.leaf(t, scope)
+
+    def fexpr(self, t, scope, d):
+        r = self.r
+        x = r.random()
+        sub = lambda tt=t: self.expr(tt, scope, d - 1)
+        if x < 0.5:
+            return Bin(r.choice(["+", "-", "*", "/"]), sub(), sub(), t)
+        if x < 0.58:
+            return Call("sqrt", [sub()], t, "sqrtf" if t == "float" else "sqrt")
+        if x < 0.63:
+            return Un("-", sub(), t)
+        if x < 0.75:
+            k = r.random()
+            if k < 0.4:
+                return Cast(t, self.expr(r.choice(INT_TYPES), scope, d - 1))
+            if k < 0.6 and t == "float":
+                return Cast("float", Cast("half", sub()))
+            return Cast(t, self.expr(r.choice(FLOAT_TYPES), scope, d - 1))
+        if x < 0.85:
+            return Tern(self.cond(scope, d - 1), sub(), sub(), t)
+        if x < 0.9:
+            hs = [h for h in self.helpers if h[1] == t]
+            if hs and d > 1:
+                h = r.choice(hs)
+                return Call(h[0], [self.expr(at, scope, d - 2) for at in h[2]], t)
+        if x < 0.95:
+            arrs = [a for a in scope.all_arrs() if a[1] == t]
+            if arrs:
+                nm, at, n, top = r.choice(arrs)
+                return Index(nm, keep(Bin("&", Cast("uint", self.expr("uint", scope, d - 1)), Lit("uint", n - 1), "uint")), t, ctop=top)
+        return self.leaf(t, scope)
+
+    def vtype(self):
+        if self.mode == "float":
+            return self.r.choice(FLOAT_TYPES * 3 + INT_TYPES)
+        return self.r.choice(INT_TYPES)
+
+    # -- statements
+    def stmts(self, scope, n, top, loop_depth, in_loop):
+        out = []
+        for _ in range(n):
+            out += self.stmt(scope, top, loop_depth, in_loop)
+        return out
+
+    def stmt(self, scope, top, loop_depth, in_loop):
+        r = self.r
+        x = r.random()
+        vars_ = [v for v in scope.all_vars() if not v.ro]
+        if x < 0.3 or not vars_:
+            t = self.vtype()
+            v = Var(self.fresh(), t, top)
+            e = self.expr(t, scope)
+            scope.vars.append(v)
+            return [Decl(v, e)]
+        if x < 0.5:
+            v = r.choice(vars_)
+            if r.random() < 0.4:
+                ops = ["+", "-", "*"] + (["&", "|", "^"] if v.t in INT_TYPES else [])
+                return [Assign(v, self.expr(v.t, scope, 3), r.choice(ops))]
+            return [Assign(v, self.expr(v.t, scope))]
+        if x < 0.58 and len(scope.all_arrs()) < 3:
+            t = self.vtype()
+            n = r.choice([2, 4, 8])
+            nm = self.fresh("a")
+            init = [self.lit(t) if r.random() < 0.7 else self.expr(t, scope, 2)
+                    for _ in range(r.randint(1, n))]
+            scope.arrs.append((nm, t, n, top))
+            return [ArrDecl(nm, t, n, init, top)]
+        if x < 0.66 and scope.all_arrs():
+            nm, t, n, atop = r.choice(scope.all_arrs())
+            idx = keep(Bin("&", Cast("uint", self.expr("uint", scope, 2)), Lit("uint", n - 1), "uint"))
+            return [Assign(Index(nm, idx, t, ctop=atop), self.expr(t, scope))]
+        if x < 0.78:
+            sa, sb = Scope(scope), Scope(scope)
+            a = self.stmts(sa, r.randint(1, 3), False, loop_depth, in_loop)
+            a += self.fold(sa)
+            b = self.stmts(sb, r.randint(0, 2), False, loop_depth, in_loop) \
+                if r.random() < 0.5 else []
+            b += self.fold(sb)
+            return [If(self.cond(scope, 3), a, b)]
+        if x < 0.88 and loop_depth < 2:
+            j = self.fresh("j")
+            bound = Lit("int", r.randint(0, 6)) if r.random() < 0.6 else \
+                keep(Cast("int", keep(Bin("&", self.leaf("uint", scope), Lit("uint", 7), "uint"))))
+            inner = Scope(scope)
+            inner.vars.append(Var(j, "int", False, ro=True))
+            body = self.stmts(inner, r.randint(1, 3), False, loop_depth + 1, True)
+            inner.vars = inner.vars[1:]
+            body += self.fold(inner)
+            inner.vars.insert(0, Var(j, "int", False, ro=True))
+            if r.random() < 0.5:
+                js = Scope(scope)
+                js.vars.append(Var(j, "int", False, ro=True))
+                body.insert(r.randint(0, len(body)),
+                            Jump(r.choice(["break", "continue"]), self.cond(js, 2)))
+            inner.vars.pop(0)
+            return [For(j, bound, body)]
+        if x < 0.94 and self.in_kernel and self.mode == "int":
+            op = r.choice(["add", "sub", "min", "max", "and", "or", "xor"])
+            # one operation per counter (different operations on one counter
+            # do not commute): add and sub share counters 0 and 7
+            idx = {"add": 0, "sub": 0, "min": 2, "max": 3, "and": 4, "or": 5,
+                   "xor": 6}[op]
+            if op in ("add", "sub") and r.random() < 0.5:
+                idx = 7
+            e = self.expr("uint", scope, 3)
+            cop = {"add": "atom[%d] += {0};", "sub": "atom[%d] -= {0};",
+                   "min": "atom[%d] = min_u32(atom[%d], {0});",
+                   "max": "atom[%d] = max_u32(atom[%d], {0});",
+                   "and": "atom[%d] &= {0};", "or": "atom[%d] |= {0};",
+                   "xor": "atom[%d] ^= {0};"}[op].replace("%d", str(idx))
+            return [ExprSt("atomic_%s(&atom[%d], {0});" % (op, idx), cop, [e])]
+        v = r.choice(vars_)
+        return [Assign(v, self.expr(v.t, scope))]
+
+
+class Kernel:
+    def __init__(self, name, mode, helpers_src, body, outs, vulkan_safe, sgops):
+        self.name, self.mode = name, mode
+        self.helpers_src = helpers_src   # [(kgc lines, c lines)]
+        self.body, self.outs = body, outs
+        self.vulkan_safe, self.sgops = vulkan_safe, sgops
+
+    def top_decls_c(self):
+        """C declarations of the per-work-item arrays of top-level variables."""
+        out = []
+        for s in self.body:
+            if isinstance(s, Decl) and s.v.top:
+                out.append("  %s %s[WG];" % (s.v.t, s.v.name))
+            elif isinstance(s, ArrDecl) and s.top:
+                out.append("  %s %s[WG][%d];" % (s.t, s.name, s.n))
+            elif isinstance(s, Sync) and s.v is not None:
+                out.append("  %s %s[WG], sg_%s[WG]; int sga_%s[WG];" % (
+                    s.v.t, s.v.name, s.v.name, s.v.name))
+            elif isinstance(s, LocalDecl):
+                out.append("  %s %s[WG];" % (s.t, s.name))
+        return out
+
+    def render_kgc(self):
+        out = []
+        for hk, hc in self.helpers_src:
+            out += hk
+        out.append("kernel void %s(%s) {" % (self.name, SIGNATURE))
+        for s in self.body:
+            if isinstance(s, LocalDecl):
+                out += s.render(False, "  ")
+        out.append("  int i = global_id(0);")
+        for s in self.body:
+            if not isinstance(s, LocalDecl):
+                out += s.render(False, "  ")
+        for k, (e, kind) in enumerate(self.outs):
+            out.append("  %s[i * %d + %d] = %s;" % (kind, S, k, e.render(False)))
+        out.append("}")
+        return out
+
+    def render_c(self):
+        out = []
+        for hk, hc in self.helpers_src:
+            out += hc
+        sig = SIGNATURE.replace("global ", "").replace("const uint* in", "const uint* in")
+        out.append("static void %s(%s) {" % (self.name, sig))
+        out.append("  int L;")
+        out += self.top_decls_c()
+        out.append("  for (int G = 0; G < NG; G++) {")
+        out.append("  for (L = 0; L < WG; L++) {")
+        out.append("    int i = global_id(0);")
+        for s in self.body:
+            if not isinstance(s, LocalDecl):
+                out += s.render(True, "    ")
+        for k, (e, kind) in enumerate(self.outs):
+            out.append("    %s[i * %d + %d] = %s;" % (kind, S, k, e.render(True)))
+        out.append("  }")
+        out.append("  }")
+        out.append("}")
+        return out
+
+
+class LocalDecl(St):
+    def __init__(self, name, t):
+        self.name, self.t = name, t
+
+    def render(self, c, ind):
+        return ["%slocal %s %s[%d];" % (ind, self.t, self.name, WG)]
+
+
+def gen_helper(rng, mode, name, helpers):
+    r = rng
+    nargs = r.randint(1, 3)
+    tys = [r.choice(INT_TYPES + (FLOAT_TYPES if mode == "float" else []))
+           for _ in range(nargs)]
+    ret = r.choice(FLOAT_TYPES) if mode == "float" and r.random() < 0.6 \
+        else r.choice(INT_TYPES)
+    g = Gen(r, mode, name, list(helpers), True)
+    g.in_kernel = False
+    g.depth_limit = 3
+    sc = Scope()
+    params = ["%s p%d" % (t, k) for k, t in enumerate(tys)]
+    for k, t in enumerate(tys):
+        sc.vars.append(Var("p%d" % k, t, False))
+    # helpers see no kernel parameters: drop scalar params from leaves
+    body = []
+    for _ in range(r.randint(0, 3)):
+        body += g.stmt(sc, False, 1, False)
+    body.append(Return(g.expr(ret, sc)))
+    def render(c):
+        hdr = "%s%s %s(%s) {" % ("static " if c else "", ret, name, ", ".join(params))
+        lines = [hdr]
+        for s in body:
+            lines += s.render(c, "  ")
+        lines.append("}")
+        return lines
+    return (name, ret, tys, (render(False), render(True)))
+
+
+class HelperGen(Gen):
+    pass
+
+
+def gen_kernel(seed, name):
+    """One kernel from `seed`; returns a Kernel."""
+    r = random.Random(seed)
+    mode = "float" if r.random() < 0.3 else "int"
+    vulkan_safe = r.random() < 0.75
+    helpers = []
+    for k in range(r.choice([0, 0, 1, 2])):
+        h = gen_helper(r, mode, "%s_h%d" % (name, k), helpers)
+        helpers.append(h)
+    g = Gen(r, mode, name, helpers, vulkan_safe)
+    sc = Scope()
+    g.h = Var("h", "ulong", True)
+    body = [Decl(g.h, Lit("ulong", 0))]
+    if mode == "float":
+        g.hf = Var("hf", "double", True)
+        body.append(Decl(g.hf, Lit("double", 0.0)))
+    sgops = False
+    nseg = r.choice([1, 1, 1, 2, 3])
+    for seg in range(nseg):
+        body += g.stmts(sc, r.randint(2, 6), True, 0, False)
+        if seg + 1 < nseg:
+            k = r.random()
+            if k < 0.5:
+                # a local array: written at the own slot, barrier, then readable
+                nm = g.fresh("l")
+                t = g.vtype() if mode == "int" else r.choice(["float", "int", "uint"])
+                body.insert(0, LocalDecl(nm, t))
+                body.append(Assign(Index(nm, Raw("local_id(0)", "L", "int"), t),
+                                   g.expr(t, sc)))
+                body.append(Sync("barrier"))
+                g.locals.append((nm, t, True))
+            elif k < 0.65:
+                body.append(Sync("barrier"))
+            else:
+                sgops = True
+                t = r.choice(INT_TYPES)
+                kind = r.choice(["reduce_add", "reduce_mul", "reduce_min", "reduce_max",
+                                 "reduce_and", "reduce_or", "reduce_xor",
+                                 "shuffle_xor", "shuffle_idx"])
+                v = Var(g.fresh("sg"), t, True)
+                e = g.expr(t, sc, 3)
+                arg = None
+                if kind == "shuffle_xor":
+                    arg = Lit("int", r.choice([1, 2, 3]))
+                elif kind == "shuffle_idx":
+                    arg = keep(Bin("&", g.expr("int", sc, 2),
+                              Bin("-", Raw("sub_group_size()", "sub_group_size()", "int"),
+                                  Lit("int", 1), "int"), "int"))
+                body.append(Sync(kind, v, e, arg))
+                sc.vars.append(v)
+    # outputs: up to S values of each kind
+    outs = [(g.h, "out")]
+    if g.hf is not None:
+        outs += [(Cast("float", g.hf), "outf"), (g.hf, "outd")]
+    vs = [v for v in sc.vars]
+    ints = [v for v in vs if v.t in INT_TYPES]
+    fls = [v for v in vs if v.t in FLOAT_TYPES]
+    for k in range(S):
+        if ints and k < len(ints) + 1:
+            outs.append((Cast("ulong", r.choice(ints)), "out"))
+    if mode == "float":
+        for k in range(S):
+            if fls:
+                v = r.choice(fls)
+                outs.append((Cast("float", v) if v.t == "double" else v, "outf"))
+                outs.append((Cast("double", v), "outd"))
+    if not outs:
+        outs.append((Cast("ulong", g.expr("ulong", sc)), "out"))
+    # slots: one per kind in order
+    per = {}
+    fixed = []
+    for e, kind in outs:
+        k = per.get(kind, 0)
+        if k < S:
+            per[kind] = k + 1
+            fixed.append((e, kind))
+    return Kernel(name, mode, [h[3] for h in helpers], body, fixed, vulkan_safe, sgops)
+
+
+def render_outs(kern, c):
+    pass
+
+
+def gen_bundle(seed, count, prefix="k"):
+    """`count` kernels; kernel k comes from seed*100003+k (reproducible alone)."""
+    ks = [gen_kernel(seed * 100003 + k, "%s%d_%d" % (prefix, seed, k))
+          for k in range(count)]
+    return ks
+
+
+def fix_slots(kern):
+    """Re-number output slots per buffer (the renderers use enumerate)."""
+    return kern
+
+
+def kgc_source(kernels):
+    lines = ["// generated by test/Random/kgcgen.py"]
+    for k in kernels:
+        lines += render_kernel_kgc(k)
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def render_kernel_kgc(k):
+    out = []
+    for hk, hc in k.helpers_src:
+        out += hk
+    out.append("kernel void %s(%s) {" % (k.name, SIGNATURE))
+    for s in k.body:
+        if isinstance(s, LocalDecl):
+            out += s.render(False, "  ")
+    out.append("  int i = global_id(0);")
+    for s in k.body:
+        if not isinstance(s, LocalDecl):
+            out += s.render(False, "  ")
+    out += out_lines(k, False, "  ")
+    out.append("}")
+    return out
+
+
+def out_lines(k, c, ind):
+    per = {}
+    out = []
+    for e, kind in k.outs:
+        slot = per.get(kind, 0)
+        per[kind] = slot + 1
+        out.append("%s%s[i * %d + %d] = %s;" % (ind, kind, S, slot, e.render(c)))
+    return out
+
+
+def render_kernel_c(k):
+    out = []
+    for hk, hc in k.helpers_src:
+        out += hc
+    sig = ("ulong* out, float* outf, double* outd, uint* atom, const uint* in, "
+           "const float* fin, int n, uint s0, int s1, ulong s2, long s3, "
+           "float f0, double d0")
+    out.append("static void %s(%s) {" % (k.name, sig))
+    out.append("  int L;")
+    out += k.top_decls_c()
+    out.append("  for (int G = 0; G < NG; G++) {")
+    out.append("  for (L = 0; L < WG; L++) {")
+    out.append("    int i = global_id(0); (void)i;")
+    for s in k.body:
+        if not isinstance(s, LocalDecl):
+            out += s.render(True, "    ")
+    out += out_lines(k, True, "    ")
+    out.append("  }")
+    out.append("  }")
+    out.append("}")
+    return out
+
+
+# scalar arguments (fixed; the inputs vary with the seed)
+SCALARS = [("n", "int", N), ("s0", "uint", 2654435769), ("s1", "int", -123457),
+           ("s2", "ulong", 0xfedcba9876543210), ("s3", "long", -81985529216486895),
+           ("f0", "float", 1.5), ("d0", "double", -2.25)]
+
+
+def c_source(kernels):
+    lines = [c_prelude()]
+    for k in kernels:
+        lines += render_kernel_c(k)
+        lines.append("")
+    lines.append("typedef void (*kfn)(ulong*, float*, double*, uint*, const uint*, "
+                 "const float*, int, uint, int, ulong, long, float, double);")
+    lines.append("static const kfn kernels[] = {%s};" % ", ".join(k.name for k in kernels))
+    lines.append("static const char *names[] = {%s};" % ", ".join('"%s"' % k.name for k in kernels))
+    lines.append(r"""
+/* usage: twin INPUTS SGS OUT: INPUTS holds `in` then `fin`; OUT gets one
+   result_t per kernel. */
+int main(int argc, char **argv) {
+  if (argc != 4) return 2;
+  FILE *f = fopen(argv[1], "rb");
+  if (!f || fread(in_, sizeof in_, 1, f) != 1 || fread(fin_, sizeof fin_, 1, f) != 1)
+    return 3;
+  fclose(f);
+  SGS = atoi(argv[2]);
+  FILE *o = fopen(argv[3], "wb");
+  static result_t r;
+  for (size_t k = 0; k < sizeof kernels / sizeof kernels[0]; k++) {
+    memset(&r, 0, sizeof r);
+    kernels[k](r.out, r.outf, r.outd, r.atom, in_, fin_, %s);
+    fwrite(&r, sizeof r, 1, o);
+  }
+  fclose(o);
+  (void)names;
+  return 0;
+}""" % ", ".join(c_lit(t, v) for _, t, v in SCALARS))
+    return "\n".join(lines) + "\n"
+
+
+def c_lit(t, v):
+    if t == "float":
+        return "%sf" % repr(float(v))
+    if t == "double":
+        return repr(float(v))
+    return Lit(t, v if not (SIGNED.get(t) and False) else v).render(True)
+
+
+def inputs(seed):
+    """`in` (NIN uints) then `fin` (NIN floats) as bytes."""
+    r = random.Random(seed ^ 0x5eed)
+    ins = [r.getrandbits(32) if r.random() < 0.7 else r.randint(0, 64) for _ in range(NIN)]
+    fins = [r.choice([r.uniform(-4, 4), float(r.randint(-8, 8)), r.uniform(0, 1000)])
+            for _ in range(NIN)]
+    return struct.pack("<%dI" % NIN, *ins) + struct.pack("<%df" % NIN, *fins)
+
+
+if __name__ == "__main__":
+    import sys
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 1
+    count = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    ks = gen_bundle(seed, count)
+    sys.stdout.write(kgc_source(ks))
