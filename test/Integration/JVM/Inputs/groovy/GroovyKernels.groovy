@@ -46,6 +46,7 @@ class GroovyKernels {
         }
     }
 
+    /** intdiv and %: Groovy compiles them to boxed runtime calls. */
     @ParallelLoops(["i"])
     static void intOps(int[] a, int[] b, int[] out, int n) {
         for (int i = 0; i < n; i++) {
@@ -63,7 +64,11 @@ class GroovyKernels {
         float[] local = kc.allocateFloatLocalArray(LOCAL)
         int lid = kc.localIdx
         local[lid] = input.get(kc.globalIdx)
-        for (int stride = kc.localGroupSizeX.intdiv(2) as int; stride > 0; stride = stride.intdiv(2) as int) {
+        // `>> 1` on an int, not intdiv(2): Groovy compiles intdiv, int % and
+        // an operator on the Integer field itself to boxed runtime calls
+        // (DefaultGroovyMethods.intdiv, NumberMath.remainder/rightShift).
+        int size = kc.localGroupSizeX
+        for (int stride = size >> 1; stride > 0; stride = stride >> 1) {
             kc.localBarrier()
             if (lid < stride) {
                 local[lid] = (local[lid] + local[lid + stride]) as float
@@ -74,8 +79,9 @@ class GroovyKernels {
         }
     }
 
+    /** nbins a power of two: a mask, not %, which Groovy boxes. */
     static void histogram(KernelContext kc, IntArray data, IntArray bins, int nbins) {
         int v = data.get(kc.globalIdx)
-        kc.atomicAdd(bins, (v ^ (v >>> 7)) % nbins, 1)
+        kc.atomicAdd(bins, (v ^ (v >>> 7)) & (nbins - 1), 1)
     }
 }

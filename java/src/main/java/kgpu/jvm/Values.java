@@ -215,27 +215,25 @@ final class Values {
                     throw new ReferenceRunner.UsageError(bad);
                 }
         }
-        return floatBits(kind, kind == Kind.F64 ? d : (float) d, text);
-    }
-
-    private static long floatBits(Kind kind, double d, String text) {
         if (kind == Kind.F64) {
+            if (Double.isInfinite(d) && !lower.contains("inf")) {
+                throw new ReferenceRunner.UsageError("'" + text + "' is out of the range of f64 (about +-1.8e308)");
+            }
             return Double.doubleToRawLongBits(d);
         }
-        // A float literal is parsed directly as float (strtof), not through double.
-        float f = Double.isNaN(d) || Double.isInfinite(d) ? (float) d : parseFloat(text, (float) d);
+        // As kgpu-run: parsed as a double, then rounded to float (or to half
+        // through float).
+        float f = (float) d;
         if (kind == Kind.F32) {
+            if (Float.isInfinite(f) && !Double.isInfinite(d)) {
+                throw new ReferenceRunner.UsageError("'" + text + "' is out of the range of f32 (+-3.4028235e38)");
+            }
             return Float.floatToRawIntBits(f) & 0xffffffffL;
         }
-        return HalfFloat.floatToHalf(f) & 0xffffL;
-    }
-
-    private static float parseFloat(String text, float fallback) {
-        try {
-            return Float.parseFloat(text);
-        } catch (NumberFormatException e) {
-            return fallback;
+        if (!Double.isInfinite(d) && !Double.isNaN(d) && Math.abs(d) >= 65520.0) {
+            throw new ReferenceRunner.UsageError("'" + text + "' is out of the range of f16 (+-65504)");
         }
+        return HalfFloat.floatToHalf(f) & 0xffffL;
     }
 
     private static long splitmix64(long[] state) {
