@@ -140,6 +140,29 @@ TEST(ClassPathTest, ArchiveSizeLimits) {
       << e;
 }
 
+#if KGPU_JVM_HAVE_ZIP_BOMBS
+TEST(ClassPathTest, ZipBombs) {
+  // 80 MiB of zeros in an 80 KiB archive: refused by the stated size, and
+  // with the stated size forged to 1000 bytes, by the bytes that come out.
+  for (const char *name : {"bomb.jar", "lying-bomb.jar"}) {
+    ClassPath cp;
+    std::string jar = std::string(KGPU_JVM_CLASSES_DIR) + "/" + name;
+    ASSERT_EQ(errorText(cp.add(jar)), "") << name;
+    ASSERT_TRUE(cp.contains("a"));
+    auto cf = cp.find("a");
+    ASSERT_FALSE(bool(cf)) << name;
+    std::string e = llvm::toString(cf.takeError());
+    EXPECT_NE(e.find(std::string(name) + ":a.class"), std::string::npos) << e;
+    EXPECT_NE(e.find(llvm::StringRef(name) == "bomb.jar"
+                         ? "83886080 bytes uncompressed, more than the limit "
+                           "of 67108864"
+                         : "decompresses to more than the limit of 67108864"),
+              std::string::npos)
+        << name << ": " << e;
+  }
+}
+#endif
+
 TEST(ClassPathTest, BadArchive) {
   llvm::SmallString<128> path;
   int fd;
