@@ -54,8 +54,8 @@ Expected<std::vector<uint8_t>> kgpu::jvm::readFileBytes(StringRef path,
   if (std::error_code ec = llvm::sys::fs::file_size(path, size))
     return err(path + ": " + ec.message());
   if (size > maxBytes)
-    return err(llvm::formatv("{0}: {1} bytes, more than the limit of {2}",
-                             path, size, maxBytes)
+    return err(llvm::formatv("{0}: {1} bytes, more than the limit of {2}", path,
+                             size, maxBytes)
                    .str());
   auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                          /*RequiresNullTerminator=*/false);
@@ -127,7 +127,8 @@ static bool classNameFromRelative(StringRef rel, std::string &name) {
     return false;
   if (rel.starts_with("META-INF/"))
     return false;
-  StringRef base = rel.rsplit('/').second.empty() ? rel : rel.rsplit('/').second;
+  StringRef base =
+      rel.rsplit('/').second.empty() ? rel : rel.rsplit('/').second;
   if (base == "module-info" || base == "package-info" || base.empty())
     return false;
   name = rel.str();

@@ -97,11 +97,11 @@ TEST(ClassFileTest, ConstantPoolKinds) {
   bool seen[21] = {};
   for (const CpEntry &e : cf.constantPool)
     seen[static_cast<unsigned>(e.tag)] = true;
-  for (CpTag t : {CpTag::Utf8, CpTag::Integer, CpTag::Long, CpTag::Double,
-                  CpTag::Class, CpTag::String, CpTag::Fieldref,
-                  CpTag::Methodref, CpTag::InterfaceMethodref,
-                  CpTag::NameAndType, CpTag::MethodHandle, CpTag::MethodType,
-                  CpTag::InvokeDynamic})
+  for (CpTag t :
+       {CpTag::Utf8, CpTag::Integer, CpTag::Long, CpTag::Double, CpTag::Class,
+        CpTag::String, CpTag::Fieldref, CpTag::Methodref,
+        CpTag::InterfaceMethodref, CpTag::NameAndType, CpTag::MethodHandle,
+        CpTag::MethodType, CpTag::InvokeDynamic})
     EXPECT_TRUE(seen[static_cast<unsigned>(t)]) << cpTagName(t).str();
   // Long and Double take two slots.
   for (size_t i = 1; i < cf.constantPool.size(); ++i)
@@ -396,7 +396,8 @@ TEST(ClassFileTest, DeclarationAndParameterAnnotations) {
   const MethodInfo *v = cf.findMethod("vectorAdd");
   EXPECT_NE(v->findAnnotation("Lkgpu/readertest/Everything$Hidden;"), nullptr);
   EXPECT_EQ(v->invisibleAnnotations.size(), 1u);
-  const Annotation *info = v->findAnnotation("Lkgpu/readertest/Everything$Info;");
+  const Annotation *info =
+      v->findAnnotation("Lkgpu/readertest/Everything$Info;");
   ASSERT_NE(info, nullptr);
   const ElementValue *i = info->find("i");
   ASSERT_NE(i, nullptr);
@@ -509,8 +510,7 @@ TEST(ClassFileMalformedTest, EveryTruncationIsAnError) {
   std::vector<uint8_t> good = readBytes(classPath("javac17", kEverything));
   ASSERT_GT(good.size(), 100u);
   for (size_t n = 0; n < good.size(); ++n) {
-    std::string e =
-        errorOf(llvm::ArrayRef<uint8_t>(good.data(), n));
+    std::string e = errorOf(llvm::ArrayRef<uint8_t>(good.data(), n));
     ASSERT_FALSE(e.empty()) << "truncated to " << n << " bytes parsed";
     ASSERT_NE(e.find("offset"), std::string::npos) << e;
   }
@@ -591,17 +591,17 @@ TEST(ClassFileMalformedTest, HandBuiltDynamicModulePackage) {
   // made by a bootstrap method), Module and Package (module-info).
   Builder b;
   b.header(13);
-  b.utf8("m");                // #4
-  b.u1(19);                   // #5 Module #4
+  b.utf8("m"); // #4
+  b.u1(19);    // #5 Module #4
   b.u2(4);
-  b.u1(20);                   // #6 Package #4
+  b.u1(20); // #6 Package #4
   b.u2(4);
-  b.utf8("x");                // #7
-  b.utf8("I");                // #8
-  b.u1(12);                   // #9 NameAndType x:I
+  b.utf8("x"); // #7
+  b.utf8("I"); // #8
+  b.u1(12);    // #9 NameAndType x:I
   b.u2(7);
   b.u2(8);
-  b.u1(17);                   // #10 Dynamic bsm 0, #9
+  b.u1(17); // #10 Dynamic bsm 0, #9
   b.u2(0);
   b.u2(9);
   b.utf8("BootstrapMethods"); // #11
@@ -610,10 +610,10 @@ TEST(ClassFileMalformedTest, HandBuiltDynamicModulePackage) {
   b.u1(12);                   // #14 NameAndType bsm:()I
   b.u2(12);
   b.u2(13);
-  b.u1(10);                   // #15 Methodref A.bsm
+  b.u1(10); // #15 Methodref A.bsm
   b.u2(2);
   b.u2(14);
-  b.u1(15);                   // #16 MethodHandle invokestatic #15
+  b.u1(15); // #16 MethodHandle invokestatic #15
   b.u1(6);
   b.u2(15);
   b.u2(0x21);
@@ -691,8 +691,9 @@ TEST(ClassFileMalformedTest, BadConstantPool) {
     b.u2(0);
     b.u2(0);
     b.u2(0);
-    EXPECT_NE(errorOf(b.b).find("this_class: constant 1 is Utf8, expected Class"),
-              std::string::npos)
+    EXPECT_NE(
+        errorOf(b.b).find("this_class: constant 1 is Utf8, expected Class"),
+        std::string::npos)
         << errorOf(b.b);
   }
   {
@@ -820,9 +821,9 @@ std::vector<uint8_t> classWithCode(const std::vector<uint8_t> &info,
 
 std::vector<uint8_t> returnCode(uint16_t excEntries = 0) {
   Builder c;
-  c.u2(0);  // max_stack
-  c.u2(0);  // max_locals
-  c.u4(1);  // code_length
+  c.u2(0);    // max_stack
+  c.u2(0);    // max_locals
+  c.u4(1);    // code_length
   c.u1(0xB1); // return
   c.u2(excEntries);
   return c.b;
@@ -902,9 +903,9 @@ TEST(ClassFileMalformedTest, CheckedInInputs) {
   // error, none a crash.
   std::error_code ec;
   unsigned n = 0;
-  for (llvm::StringRef f : {"truncated-cp.class", "bad-cp-index.class",
-                            "bad-attribute-length.class",
-                            "huge-counts.class"}) {
+  for (llvm::StringRef f :
+       {"truncated-cp.class", "bad-cp-index.class",
+        "bad-attribute-length.class", "huge-counts.class"}) {
     std::string path =
         (llvm::Twine(KGPU_JVM_INPUTS_DIR) + "/malformed/" + f).str();
     std::vector<uint8_t> bytes = readBytes(path);

@@ -77,8 +77,8 @@ TEST(ClassPathTest, SingleFileAndBuffer) {
   auto cf = cp.find("kgpu.readertest.Everything");
   ASSERT_TRUE(bool(cf));
   EXPECT_NE(*cf, nullptr);
-  auto bytes = readFileBytes(dir("javac17") + "/kgpu/readertest/Constants.class",
-                             1 << 20);
+  auto bytes = readFileBytes(
+      dir("javac17") + "/kgpu/readertest/Constants.class", 1 << 20);
   ASSERT_TRUE(bool(bytes));
   ASSERT_EQ(errorText(cp.addBuffer("memory", std::move(*bytes))), "");
   EXPECT_TRUE(cp.contains("kgpu.readertest.Constants"));
@@ -98,8 +98,8 @@ TEST(ClassPathTest, Jar) {
   ASSERT_TRUE(bool(cf)) << llvm::toString(cf.takeError());
   ASSERT_NE(*cf, nullptr);
   EXPECT_NE((*cf)->findMethod("vectorAdd"), nullptr);
-  EXPECT_NE(cp.getOrigin("kgpu.readertest.Everything").find(
-                "everything.jar:kgpu/readertest/Everything.class"),
+  EXPECT_NE(cp.getOrigin("kgpu.readertest.Everything")
+                .find("everything.jar:kgpu/readertest/Everything.class"),
             std::string::npos);
   // META-INF and module-info are not classes.
   for (const std::string &n : cp.getClassNames())
@@ -166,8 +166,7 @@ TEST(ClassPathTest, ZipBombs) {
 TEST(ClassPathTest, BadArchive) {
   llvm::SmallString<128> path;
   int fd;
-  ASSERT_FALSE(
-      llvm::sys::fs::createTemporaryFile("kgpu-bad", "jar", fd, path));
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("kgpu-bad", "jar", fd, path));
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
     os << "PK\x03\x04 this is not really a zip archive";
