@@ -84,16 +84,19 @@ Error ClassPath::add(StringRef path) {
     return addDirectory(path);
   if (!llvm::sys::fs::is_regular_file(st))
     return err(path + ": not a file or directory");
-  // Recognise archives by their local-file-header or end-of-central-
-  // directory signature, class files by their magic.
-  auto bytes = readFileBytes(path, limits.maxClassBytes);
-  if (!bytes) {
-    // Too large for a class file: it can still be an archive.
-    llvm::consumeError(bytes.takeError());
-    return addArchive(path);
+  // Archives by their "PK" signature (a class file starts with 0xCAFEBABE),
+  // read from the first bytes only: a jar is not read whole here.
+  if (st.getSize() >= 2) {
+    auto head =
+        llvm::MemoryBuffer::getFileSlice(path, 2, 0, /*IsVolatile=*/false);
+    if (!head)
+      return err(path + ": " + head.getError().message());
+    if ((*head)->getBuffer() == "PK")
+      return addArchive(path);
   }
-  if (bytes->size() >= 4 && (*bytes)[0] == 'P' && (*bytes)[1] == 'K')
-    return addArchive(path);
+  auto bytes = readFileBytes(path, limits.maxClassBytes);
+  if (!bytes)
+    return bytes.takeError();
   return addFile(path, std::move(*bytes));
 }
 
@@ -312,15 +315,13 @@ ClassPath::findBySimpleName(StringRef simpleName) const {
   std::vector<std::string> out;
   std::string want = toInternalName(simpleName);
   for (const std::string &n : order) {
-    StringRef s(n);
-    StringRef simple = s.rsplit('/').second.empty() && !s.contains('/')
-                           ? s
-                           : s.rsplit('/').second;
-    if (simple == want || (simple.ends_with("$" + want)) ||
-        (s.size() > want.size() && s.ends_with("/" + want)) || s == want)
+    StringRef name(n);
+    size_t slash = name.rfind('/');
+    StringRef simple = slash == StringRef::npos ? name : name.substr(slash + 1);
+    if (simple == want || simple.ends_with("$" + want) ||
+        name.ends_with("/" + want))
       out.push_back(n);
   }
-  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

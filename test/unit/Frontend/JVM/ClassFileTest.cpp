@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Frontend/JVM/ClassFile.h"
+#include "kgpu/Frontend/JVM/ClassFileBytecode.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include "gtest/gtest.h"
@@ -501,6 +503,98 @@ TEST(ClassFileTest, LambdasAndDynamicCallSites) {
   EXPECT_EQ(js[0]->index, 5);
   EXPECT_TRUE(mm->findLocalVariablesByName("nope").empty());
 }
+
+/// Every class file under `dir` parses and every method body decodes.
+unsigned parseAllUnder(const std::string &dir) {
+  unsigned n = 0;
+  std::error_code ec;
+  for (llvm::sys::fs::recursive_directory_iterator it(dir, ec), end;
+       it != end && !ec; it.increment(ec)) {
+    if (!llvm::StringRef(it->path()).ends_with(".class"))
+      continue;
+    std::vector<uint8_t> bytes = readBytes(it->path());
+    auto cf = parseClassFile(bytes, it->path());
+    if (!cf) {
+      ADD_FAILURE() << llvm::toString(cf.takeError());
+      continue;
+    }
+    for (const MethodInfo &m : cf->methods)
+      if (m.code) {
+        auto insns = decodeCode(*m.code);
+        if (!insns)
+          ADD_FAILURE() << it->path() << " " << m.name << ": "
+                        << llvm::toString(insns.takeError());
+      }
+    ++n;
+  }
+  EXPECT_FALSE(ec) << ec.message();
+  return n;
+}
+
+#if KGPU_JVM_HAVE_GROOVY
+TEST(ClassFileTest, GroovyClassFiles) {
+  std::string dir = std::string(KGPU_JVM_CLASSES_DIR) + "/classes-groovy";
+  EXPECT_GE(parseAllUnder(dir), 1u);
+  std::vector<uint8_t> bytes = readBytes(dir + "/GroovyConstants.class");
+  auto cf = parseClassFile(bytes, "GroovyConstants.class");
+  ASSERT_TRUE(bool(cf));
+  EXPECT_EQ(cf->sourceFile,
+            std::optional<std::string>("GroovyConstants.groovy"));
+  EXPECT_NE(cf->findMethod("__$swapInit", "()V"), nullptr);
+  const MethodInfo *scale = cf->findMethod("scale", "([F)V");
+  ASSERT_NE(scale, nullptr);
+  ASSERT_TRUE(scale->getLine(0).has_value());
+  EXPECT_FALSE(scale->findLocalVariablesByName("i").empty());
+}
+#endif
+
+#if KGPU_JVM_HAVE_KOTLIN
+TEST(ClassFileTest, KotlinClassFiles) {
+  std::string dir = std::string(KGPU_JVM_CLASSES_DIR) + "/classes-kotlin";
+  EXPECT_GE(parseAllUnder(dir), 1u);
+  std::vector<uint8_t> bytes = readBytes(dir + "/KotlinKernelsKt.class");
+  auto cf = parseClassFile(bytes, "KotlinKernelsKt.class");
+  ASSERT_TRUE(bool(cf)) << llvm::toString(cf.takeError());
+  EXPECT_EQ(cf->sourceFile, std::optional<std::string>("KotlinKernels.kt"));
+  // kotlin.Metadata: d1 is an array of strings holding protobuf bytes in
+  // modified UTF-8 (NULs as C0 80 and all): they must decode.
+  const Annotation *meta = cf->findAnnotation("Lkotlin/Metadata;");
+  ASSERT_NE(meta, nullptr);
+  const ElementValue *d1 = meta->find("d1");
+  ASSERT_NE(d1, nullptr);
+  EXPECT_EQ(d1->tag, '[');
+  ASSERT_FALSE(d1->elements.empty());
+  EXPECT_EQ(d1->elements[0].tag, 's');
+  EXPECT_TRUE(bool(cf->getUtf8(d1->elements[0].index)));
+  // @Reduce on a Kotlin parameter; the null checks kotlinc adds.
+  const MethodInfo *sum = cf->findMethod("sum", "([F[F)V");
+  ASSERT_NE(sum, nullptr);
+  EXPECT_TRUE(sum->hasParameterAnnotation(1, kReduceAnnotation));
+  EXPECT_FALSE(sum->hasParameterAnnotation(0, kReduceAnnotation));
+  bool sawNullCheck = false;
+  auto insns = decodeCode(*sum->code);
+  ASSERT_TRUE(bool(insns));
+  for (const Instruction &in : *insns)
+    if (in.opcode == op::invokestatic) {
+      auto r = cf->resolveMemberRef(in.index);
+      ASSERT_TRUE(bool(r));
+      sawNullCheck |= r->className == "kotlin/jvm/internal/Intrinsics" &&
+                      r->name == "checkNotNullParameter";
+    }
+  EXPECT_TRUE(sawNullCheck);
+  // `const val SCALE`: a static final with ConstantValue.
+  const FieldInfo *scale = cf->findField("SCALE", "F");
+  ASSERT_NE(scale, nullptr);
+  EXPECT_TRUE(scale->constantValueIndex.has_value());
+  // kotlinc 2.4.21 drops the type annotation of `i: @Parallel Int` (see
+  // test/Integration/JVM/kotlin-parallel-annotation.test); the loop
+  // variable is in the LocalVariableTable.
+  const MethodInfo *add = cf->findMethod("vectorAdd");
+  ASSERT_NE(add, nullptr);
+  EXPECT_TRUE(add->getLocalVariableAnnotations(kParallelAnnotation).empty());
+  EXPECT_FALSE(add->findLocalVariablesByName("i").empty());
+}
+#endif
 
 //===----------------------------------------------------------------------===//
 // Malformed input

@@ -199,6 +199,22 @@ TEST(ClassPathTest, Errors) {
             std::string::npos)
       << e;
   EXPECT_EQ(ClassPath::toInternalName("a.b.C$D"), "a/b/C$D");
+  // An empty file and a one-byte file: malformed class files.
+  for (llvm::StringRef content : {llvm::StringRef(""), llvm::StringRef("P")}) {
+    llvm::SmallString<128> path;
+    int fd;
+    ASSERT_FALSE(
+        llvm::sys::fs::createTemporaryFile("kgpu-short", "class", fd, path));
+    {
+      llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+      os << content;
+    }
+    ClassPath shortCp;
+    e = errorText(shortCp.add(path));
+    EXPECT_NE(e.find("offset 0: expected the magic number"), std::string::npos)
+        << e;
+    llvm::sys::fs::remove(path);
+  }
 }
 
 } // namespace
