@@ -52,13 +52,13 @@ public:
 
   Error need(uint32_t n, StringRef what) const {
     if (remaining() < n)
-      return error(llvm::formatv("expected {0} ({1} byte{2}), found {3} "
-                                 "byte{4} before the end of {5}",
-                                 what, n, n == 1 ? "" : "s", remaining(),
-                                 remaining() == 1 ? "" : "s",
-                                 end == data.size() ? "the file"
-                                                    : "the attribute")
-                       .str());
+      return error(
+          llvm::formatv("expected {0} ({1} byte{2}), found {3} "
+                        "byte{4} before the end of {5}",
+                        what, n, n == 1 ? "" : "s", remaining(),
+                        remaining() == 1 ? "" : "s",
+                        end == data.size() ? "the file" : "the attribute")
+              .str());
     return Error::success();
   }
 
@@ -370,8 +370,8 @@ Error Parser::checkIndex(uint32_t at, uint16_t index, StringRef what,
   for (CpTag x : tags)
     want += (want.empty() ? "" : " or ") + cpTagName(x).str();
   return makeError(name, at,
-                   llvm::formatv("{0}: constant {1} is {2}, expected {3}",
-                                 what, index, cpTagName(t), want)
+                   llvm::formatv("{0}: constant {1} is {2}, expected {3}", what,
+                                 index, cpTagName(t), want)
                        .str());
 }
 
@@ -475,8 +475,8 @@ Error Parser::parseMember(Reader &r, MemberInfo &m, bool isMethod) {
   m.descriptor = d.str();
   if (isMethod) {
     if (auto md = parseMethodDescriptor(d); !md)
-      return makeError(name, at,
-                       "method " + m.name + ": " + llvm::toString(md.takeError()));
+      return makeError(
+          name, at, "method " + m.name + ": " + llvm::toString(md.takeError()));
   } else if (auto fd = parseFieldDescriptor(d); !fd) {
     return makeError(name, at,
                      "field " + m.name + ": " + llvm::toString(fd.takeError()));
@@ -502,9 +502,8 @@ Error Parser::parseMember(Reader &r, MemberInfo &m, bool isMethod) {
   return Error::success();
 }
 
-Error Parser::parseMemberAttribute(Reader &a, StringRef attrName,
-                                   MemberInfo &m, bool isMethod,
-                                   bool &handled) {
+Error Parser::parseMemberAttribute(Reader &a, StringRef attrName, MemberInfo &m,
+                                   bool isMethod, bool &handled) {
   handled = true;
   if (attrName == "Signature") {
     uint32_t at = a.offset();
@@ -609,10 +608,10 @@ Error Parser::parseCode(Reader &a, CodeAttribute &code) {
   code.maxStack = maxStack;
   code.maxLocals = maxLocals;
   if (codeLength == 0 || codeLength >= 65536)
-    return a.error(a.offset() - 4,
-                   llvm::formatv("code_length {0} out of range (1 to 65535)",
-                                 codeLength)
-                       .str());
+    return a.error(
+        a.offset() - 4,
+        llvm::formatv("code_length {0} out of range (1 to 65535)", codeLength)
+            .str());
   code.codeOffset = a.offset();
   KGPU_TRY(bytes, a.bytes(codeLength, "the bytecode"));
   code.code.assign(bytes.begin(), bytes.end());
@@ -669,15 +668,14 @@ Error Parser::parseCode(Reader &a, CodeAttribute &code) {
                                         /*typeTable=*/false))
         return e;
     } else if (an == "LocalVariableTypeTable") {
-      if (Error e = parseLocalVariables(s, code.localVariableTypes,
-                                        codeLength, /*typeTable=*/true))
+      if (Error e = parseLocalVariables(s, code.localVariableTypes, codeLength,
+                                        /*typeTable=*/true))
         return e;
     } else if (an == "StackMapTable") {
       if (Error e = parseStackMap(s, code))
         return e;
     } else if (an == "RuntimeVisibleTypeAnnotations") {
-      if (Error e =
-              parseTypeAnnotations(s, code.visibleTypeAnnotations, &code))
+      if (Error e = parseTypeAnnotations(s, code.visibleTypeAnnotations, &code))
         return e;
     } else if (an == "RuntimeInvisibleTypeAnnotations") {
       if (Error e =
@@ -719,8 +717,7 @@ Error Parser::parseLocalVariables(Reader &a,
     if (uint32_t(s) + len > codeLength)
       return a.error(at, llvm::formatv("{0}: range [{1}, {2}) outside the "
                                        "code (length {3})",
-                                       table, s, uint32_t(s) + len,
-                                       codeLength)
+                                       table, s, uint32_t(s) + len, codeLength)
                              .str());
     KGPU_TRY(nm, utf8At(a, nameAt, ni, table));
     KGPU_TRY(ds, utf8At(a, descAt, di, table));
@@ -874,12 +871,12 @@ Error Parser::parseAnnotation(Reader &a, Annotation &out, unsigned depth) {
   uint32_t at = a.offset();
   KGPU_TRY(typeIdx, a.u2("an annotation type_index"));
   KGPU_TRY(type, utf8At(a, at, typeIdx, "annotation type"));
-  if (auto fd = parseFieldDescriptor(type); !fd || fd->kind != FieldType::Object ||
-                                            fd->isArray()) {
+  if (auto fd = parseFieldDescriptor(type);
+      !fd || fd->kind != FieldType::Object || fd->isArray()) {
     if (!fd)
       llvm::consumeError(fd.takeError());
-    return a.error(at, "annotation type '" + type +
-                           "' is not a class descriptor");
+    return a.error(at,
+                   "annotation type '" + type + "' is not a class descriptor");
   }
   out.type = type.str();
   KGPU_TRY(n, a.u2("num_element_value_pairs"));
@@ -1087,8 +1084,8 @@ Error Parser::parseTypeAnnotations(Reader &a, std::vector<TypeAnnotation> &out,
       KGPU_TRY(kind, a.u1("type_path_kind"));
       KGPU_TRY(arg, a.u1("type_argument_index"));
       if (kind > 3)
-        return a.error(kAt, llvm::formatv("unknown type_path_kind {0}", kind)
-                                .str());
+        return a.error(kAt,
+                       llvm::formatv("unknown type_path_kind {0}", kind).str());
       t.typePath.push_back({kind, arg});
     }
     if (Error e = parseAnnotation(a, t.annotation, 0))
@@ -1130,8 +1127,7 @@ Error Parser::parseClassAttribute(Reader &a, StringRef attrName,
     return expectEnd(a, attrName);
   }
   if (attrName == "RuntimeInvisibleTypeAnnotations") {
-    if (Error e =
-            parseTypeAnnotations(a, cf.invisibleTypeAnnotations, nullptr))
+    if (Error e = parseTypeAnnotations(a, cf.invisibleTypeAnnotations, nullptr))
       return e;
     return expectEnd(a, attrName);
   }
@@ -1143,8 +1139,8 @@ Error Parser::parseClassAttribute(Reader &a, StringRef attrName,
     for (BootstrapMethod &b : cf.bootstrapMethods) {
       uint32_t at = a.offset();
       KGPU_TRY(ref, a.u2("bootstrap_method_ref"));
-      if (Error e = checkIndex(at, ref, "bootstrap method",
-                               {CpTag::MethodHandle}))
+      if (Error e =
+              checkIndex(at, ref, "bootstrap method", {CpTag::MethodHandle}))
         return e;
       b.methodRef = ref;
       KGPU_TRY(na, a.u2("num_bootstrap_arguments"));
@@ -1336,8 +1332,8 @@ static Expected<FieldType> parseOneType(StringRef &s, StringRef whole,
                                         bool allowVoid) {
   auto err = [&](const llvm::Twine &msg) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "invalid descriptor '" + whole + "': " +
-                                       msg);
+                                   "invalid descriptor '" + whole +
+                                       "': " + msg);
   };
   FieldType t;
   while (!s.empty() && s.front() == '[') {
@@ -1494,8 +1490,8 @@ const LocalVariableEntry *MethodInfo::findLocalVariable(unsigned slot,
   return code ? findLocal(code->localVariables, slot, pc) : nullptr;
 }
 
-const LocalVariableEntry *
-MethodInfo::findLocalVariableType(unsigned slot, uint32_t pc) const {
+const LocalVariableEntry *MethodInfo::findLocalVariableType(unsigned slot,
+                                                            uint32_t pc) const {
   return code ? findLocal(code->localVariableTypes, slot, pc) : nullptr;
 }
 
@@ -1565,10 +1561,9 @@ Expected<const CpEntry &> ClassFile::getEntry(uint16_t index, CpTag tag) const {
   if (!e)
     return e.takeError();
   if (e->tag != tag)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "constant %u is %s, expected %s",
-                                   unsigned(index), cpTagName(e->tag).data(),
-                                   cpTagName(tag).data());
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(), "constant %u is %s, expected %s",
+        unsigned(index), cpTagName(e->tag).data(), cpTagName(tag).data());
   return *e;
 }
 
@@ -1644,8 +1639,8 @@ Expected<DynamicRef> ClassFile::resolveDynamic(uint16_t index) const {
   if (e->tag != CpTag::Dynamic && e->tag != CpTag::InvokeDynamic)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
-        "constant %u is %s, expected Dynamic or InvokeDynamic",
-        unsigned(index), cpTagName(e->tag).data());
+        "constant %u is %s, expected Dynamic or InvokeDynamic", unsigned(index),
+        cpTagName(e->tag).data());
   if (e->index1 >= bootstrapMethods.size())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "constant %u: no bootstrap method %u",

@@ -54,8 +54,8 @@ Expected<std::vector<uint8_t>> kgpu::jvm::readFileBytes(StringRef path,
   if (std::error_code ec = llvm::sys::fs::file_size(path, size))
     return err(path + ": " + ec.message());
   if (size > maxBytes)
-    return err(llvm::formatv("{0}: {1} bytes, more than the limit of {2}",
-                             path, size, maxBytes)
+    return err(llvm::formatv("{0}: {1} bytes, more than the limit of {2}", path,
+                             size, maxBytes)
                    .str());
   auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                          /*RequiresNullTerminator=*/false);
@@ -84,16 +84,19 @@ Error ClassPath::add(StringRef path) {
     return addDirectory(path);
   if (!llvm::sys::fs::is_regular_file(st))
     return err(path + ": not a file or directory");
-  // Recognise archives by their local-file-header or end-of-central-
-  // directory signature, class files by their magic.
-  auto bytes = readFileBytes(path, limits.maxClassBytes);
-  if (!bytes) {
-    // Too large for a class file: it can still be an archive.
-    llvm::consumeError(bytes.takeError());
-    return addArchive(path);
+  // Archives by their "PK" signature (a class file starts with 0xCAFEBABE),
+  // read from the first bytes only: a jar is not read whole here.
+  if (st.getSize() >= 2) {
+    auto head =
+        llvm::MemoryBuffer::getFileSlice(path, 2, 0, /*IsVolatile=*/false);
+    if (!head)
+      return err(path + ": " + head.getError().message());
+    if ((*head)->getBuffer() == "PK")
+      return addArchive(path);
   }
-  if (bytes->size() >= 4 && (*bytes)[0] == 'P' && (*bytes)[1] == 'K')
-    return addArchive(path);
+  auto bytes = readFileBytes(path, limits.maxClassBytes);
+  if (!bytes)
+    return bytes.takeError();
   return addFile(path, std::move(*bytes));
 }
 
@@ -127,7 +130,8 @@ static bool classNameFromRelative(StringRef rel, std::string &name) {
     return false;
   if (rel.starts_with("META-INF/"))
     return false;
-  StringRef base = rel.rsplit('/').second.empty() ? rel : rel.rsplit('/').second;
+  StringRef base =
+      rel.rsplit('/').second.empty() ? rel : rel.rsplit('/').second;
   if (base == "module-info" || base == "package-info" || base.empty())
     return false;
   name = rel.str();
@@ -311,15 +315,13 @@ ClassPath::findBySimpleName(StringRef simpleName) const {
   std::vector<std::string> out;
   std::string want = toInternalName(simpleName);
   for (const std::string &n : order) {
-    StringRef s(n);
-    StringRef simple = s.rsplit('/').second.empty() && !s.contains('/')
-                           ? s
-                           : s.rsplit('/').second;
-    if (simple == want || (simple.ends_with("$" + want)) ||
-        (s.size() > want.size() && s.ends_with("/" + want)) || s == want)
+    StringRef name(n);
+    size_t slash = name.rfind('/');
+    StringRef simple = slash == StringRef::npos ? name : name.substr(slash + 1);
+    if (simple == want || simple.ends_with("$" + want) ||
+        name.ends_with("/" + want))
       out.push_back(n);
   }
-  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

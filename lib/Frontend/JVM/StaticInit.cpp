@@ -54,12 +54,24 @@ template <typename F, typename I> I saturate(F v) {
   return I(v);
 }
 
-int32_t wrapAdd(int32_t a, int32_t b) { return int32_t(uint32_t(a) + uint32_t(b)); }
-int32_t wrapSub(int32_t a, int32_t b) { return int32_t(uint32_t(a) - uint32_t(b)); }
-int32_t wrapMul(int32_t a, int32_t b) { return int32_t(uint32_t(a) * uint32_t(b)); }
-int64_t wrapAdd(int64_t a, int64_t b) { return int64_t(uint64_t(a) + uint64_t(b)); }
-int64_t wrapSub(int64_t a, int64_t b) { return int64_t(uint64_t(a) - uint64_t(b)); }
-int64_t wrapMul(int64_t a, int64_t b) { return int64_t(uint64_t(a) * uint64_t(b)); }
+int32_t wrapAdd(int32_t a, int32_t b) {
+  return int32_t(uint32_t(a) + uint32_t(b));
+}
+int32_t wrapSub(int32_t a, int32_t b) {
+  return int32_t(uint32_t(a) - uint32_t(b));
+}
+int32_t wrapMul(int32_t a, int32_t b) {
+  return int32_t(uint32_t(a) * uint32_t(b));
+}
+int64_t wrapAdd(int64_t a, int64_t b) {
+  return int64_t(uint64_t(a) + uint64_t(b));
+}
+int64_t wrapSub(int64_t a, int64_t b) {
+  return int64_t(uint64_t(a) - uint64_t(b));
+}
+int64_t wrapMul(int64_t a, int64_t b) {
+  return int64_t(uint64_t(a) * uint64_t(b));
+}
 
 /// An operand-stack or local value: a constant or unknown; cat2 for long
 /// and double.
@@ -288,7 +300,8 @@ private:
           return false;
         if (!a.known || !b.known) {
           // The kind of the result follows the opcode's type letter.
-          unsigned t = (o >= op::ishl) ? (o - op::ishl) % 2 : (o - op::iadd) % 4;
+          unsigned t =
+              (o >= op::ishl) ? (o - op::ishl) % 2 : (o - op::iadd) % 4;
           bool wide = (o >= op::ishl) ? t == 1 : (t == 1 || t == 3);
           stack.push_back(Val::unknown(wide));
           continue;
@@ -456,11 +469,13 @@ private:
         return std::nullopt;
       unsigned which = (o - op::iand) / 2; // and, or, xor
       if (a.kind == K::Int)
-        return K::ofInt(which == 0 ? (a.i & b.i)
-                                   : which == 1 ? (a.i | b.i) : (a.i ^ b.i));
+        return K::ofInt(which == 0   ? (a.i & b.i)
+                        : which == 1 ? (a.i | b.i)
+                                     : (a.i ^ b.i));
       if (a.kind == K::Long)
-        return K::ofLong(which == 0 ? (a.l & b.l)
-                                    : which == 1 ? (a.l | b.l) : (a.l ^ b.l));
+        return K::ofLong(which == 0   ? (a.l & b.l)
+                         : which == 1 ? (a.l | b.l)
+                                      : (a.l ^ b.l));
       return std::nullopt;
     }
     unsigned opKind = (o - op::iadd) / 4; // add sub mul div rem
@@ -546,14 +561,14 @@ private:
 
   static std::optional<Val> convert(uint8_t o, Val v) {
     using K = JvmConstant;
-    static const K::Kind from[] = {
-        K::Int,   K::Int,   K::Int,   K::Long, K::Long, K::Long,
-        K::Float, K::Float, K::Float, K::Double, K::Double, K::Double,
-        K::Int,   K::Int,   K::Int};
-    static const K::Kind to[] = {
-        K::Long, K::Float, K::Double, K::Int,  K::Float, K::Double,
-        K::Int,  K::Long,  K::Double, K::Int,  K::Long,  K::Float,
-        K::Int,  K::Int,   K::Int};
+    static const K::Kind from[] = {K::Int,   K::Int,    K::Int,    K::Long,
+                                   K::Long,  K::Long,   K::Float,  K::Float,
+                                   K::Float, K::Double, K::Double, K::Double,
+                                   K::Int,   K::Int,    K::Int};
+    static const K::Kind to[] = {K::Long,   K::Float,  K::Double, K::Int,
+                                 K::Float,  K::Double, K::Int,    K::Long,
+                                 K::Double, K::Int,    K::Long,   K::Float,
+                                 K::Int,    K::Int,    K::Int};
     unsigned k = o - op::i2l;
     if (!v.known) {
       if (v.cat2 != (from[k] == K::Long || from[k] == K::Double))

@@ -77,7 +77,8 @@ enum class RefKind : uint8_t {
 ///   NameAndType          `index1`: name, `index2`: descriptor (Utf8)
 ///   MethodHandle         `refKind`, `index1`: the referenced member
 ///   Dynamic, InvokeDynamic
-///                        `index1`: BootstrapMethods index, `index2`: NameAndType
+///                        `index1`: BootstrapMethods index, `index2`:
+///                        NameAndType
 struct CpEntry {
   CpTag tag = CpTag::Invalid;
   /// Byte offset of the tag in the class file.
@@ -314,13 +315,13 @@ struct VerificationType {
 /// A decoded StackMapTable frame.
 struct StackMapFrame {
   enum Kind : uint8_t {
-    Same,                     // 0-63
-    SameLocals1StackItem,     // 64-127
-    SameLocals1StackItemExt,  // 247
-    Chop,                     // 248-250
-    SameExtended,             // 251
-    Append,                   // 252-254
-    Full,                     // 255
+    Same,                    // 0-63
+    SameLocals1StackItem,    // 64-127
+    SameLocals1StackItemExt, // 247
+    Chop,                    // 248-250
+    SameExtended,            // 251
+    Append,                  // 252-254
+    Full,                    // 255
   };
   Kind kind = Same;
   /// The raw frame_type byte.
@@ -447,8 +448,7 @@ struct MethodInfo : MemberInfo {
   /// The LocalVariableTable entry for `slot` live at `pc`
   /// (start_pc <= pc < start_pc + length), or null. Note that javac starts a
   /// variable's range after the store that initialises it.
-  const LocalVariableEntry *findLocalVariable(unsigned slot,
-                                              uint32_t pc) const;
+  const LocalVariableEntry *findLocalVariable(unsigned slot, uint32_t pc) const;
   /// The LocalVariableTypeTable entry (generic signature) likewise.
   const LocalVariableEntry *findLocalVariableType(unsigned slot,
                                                   uint32_t pc) const;
@@ -540,8 +540,8 @@ llvm::Expected<ClassFile> parseClassFile(llvm::ArrayRef<uint8_t> data,
 inline llvm::Expected<ClassFile>
 parseClassFile(llvm::StringRef data, llvm::StringRef bufferName = "") {
   return parseClassFile(
-      llvm::ArrayRef<uint8_t>(
-          reinterpret_cast<const uint8_t *>(data.data()), data.size()),
+      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(data.data()),
+                              data.size()),
       bufferName);
 }
 

@@ -25,6 +25,7 @@ namespace kgpu::jvm {
 
 /// JVM opcodes (JVMS 6.5), by their mnemonic.
 namespace op {
+// clang-format off
 enum Opcode : uint8_t {
   nop = 0x00, aconst_null = 0x01, iconst_m1 = 0x02, iconst_0 = 0x03,
   iconst_1 = 0x04, iconst_2 = 0x05, iconst_3 = 0x06, iconst_4 = 0x07,
@@ -77,13 +78,16 @@ enum Opcode : uint8_t {
   monitorexit = 0xc3, wide = 0xc4, multianewarray = 0xc5, ifnull = 0xc6,
   ifnonnull = 0xc7, goto_w = 0xc8, jsr_w = 0xc9,
 };
+// clang-format on
 } // namespace op
 
 /// `newarray` element type codes (JVMS 6.5.newarray).
+// clang-format off
 enum ArrayTypeCode : uint8_t {
   T_BOOLEAN = 4, T_CHAR = 5, T_FLOAT = 6, T_DOUBLE = 7,
   T_BYTE = 8, T_SHORT = 9, T_INT = 10, T_LONG = 11,
 };
+// clang-format on
 
 /// The mnemonic of an opcode ("iload", "goto", ...); "<invalid>" for the
 /// unassigned ones (0xcb-0xff).

@@ -50,8 +50,7 @@ std::string decodeError(std::vector<uint8_t> code) {
 }
 
 TEST(BytecodeTest, EveryMethodOfEveryClassDecodes) {
-  for (const char *variant :
-       {"javac17", "javac17-nodebug", "javac17-release8"})
+  for (const char *variant : {"javac17", "javac17-nodebug", "javac17-release8"})
     for (const char *cls :
          {"kgpu/readertest/Everything", "kgpu/readertest/Everything$Inner",
           "kgpu/readertest/Everything$Color", "kgpu/readertest/Constants"}) {
@@ -244,9 +243,9 @@ TEST(BytecodeTest, MalformedCode) {
   // Branch before the start, past the end, into an operand.
   EXPECT_NE(decodeError({op::goto_, 0xFF, 0xFF}).find("outside the code"),
             std::string::npos);
-  EXPECT_NE(decodeError({op::ifeq, 0x00, 0x10, op::return_})
-                .find("outside the code"),
-            std::string::npos);
+  EXPECT_NE(
+      decodeError({op::ifeq, 0x00, 0x10, op::return_}).find("outside the code"),
+      std::string::npos);
   EXPECT_NE(decodeError({op::goto_, 0x00, 0x02, op::return_})
                 .find("inside an instruction"),
             std::string::npos)
@@ -270,22 +269,61 @@ TEST(BytecodeTest, MalformedCode) {
   EXPECT_NE(decodeError({op::multianewarray, 0, 1, 0}), "");
   // A huge tableswitch range with nothing behind it: an error, quickly and
   // without allocating 2^32 cases.
-  std::vector<uint8_t> huge = {op::tableswitch, 0, 0, 0, 0, 0, 0, 0,
-                               0x80,            0, 0, 0, 0x7F, 0xFF, 0xFF,
+  std::vector<uint8_t> huge = {op::tableswitch,
+                               0,
+                               0,
+                               0,
+                               0,
+                               0,
+                               0,
+                               0,
+                               0x80,
+                               0,
+                               0,
+                               0,
+                               0x7F,
+                               0xFF,
+                               0xFF,
                                0xFF};
   EXPECT_NE(decodeError(huge), "");
   // low > high; negative npairs; unsorted lookupswitch.
-  EXPECT_NE(decodeError({op::tableswitch, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0,
-                         0, 0, 0})
+  EXPECT_NE(decodeError(
+                {op::tableswitch, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0})
                 .find("low 1 > high 0"),
             std::string::npos);
-  EXPECT_NE(decodeError({op::lookupswitch, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF,
-                         0xFF, 0xFF})
+  EXPECT_NE(decodeError(
+                {op::lookupswitch, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF})
                 .find("negative npairs"),
             std::string::npos);
-  std::vector<uint8_t> unsorted = {op::lookupswitch, 0, 0, 0, 0, 0, 0, 28,
-                                   0, 0, 0, 2,        0, 0, 0, 5, 0, 0, 0, 28,
-                                   0, 0, 0, 5,        0, 0, 0, 28, op::return_};
+  std::vector<uint8_t> unsorted = {op::lookupswitch,
+                                   0,
+                                   0,
+                                   0,
+                                   0,
+                                   0,
+                                   0,
+                                   28,
+                                   0,
+                                   0,
+                                   0,
+                                   2,
+                                   0,
+                                   0,
+                                   0,
+                                   5,
+                                   0,
+                                   0,
+                                   0,
+                                   28,
+                                   0,
+                                   0,
+                                   0,
+                                   5,
+                                   0,
+                                   0,
+                                   0,
+                                   28,
+                                   op::return_};
   EXPECT_NE(decodeError(unsorted).find("not sorted"), std::string::npos)
       << decodeError(unsorted);
   // The iterator stops after an error.

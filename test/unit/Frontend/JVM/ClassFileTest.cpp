@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Frontend/JVM/ClassFile.h"
+#include "kgpu/Frontend/JVM/ClassFileBytecode.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include "gtest/gtest.h"
@@ -97,11 +99,11 @@ TEST(ClassFileTest, ConstantPoolKinds) {
   bool seen[21] = {};
   for (const CpEntry &e : cf.constantPool)
     seen[static_cast<unsigned>(e.tag)] = true;
-  for (CpTag t : {CpTag::Utf8, CpTag::Integer, CpTag::Long, CpTag::Double,
-                  CpTag::Class, CpTag::String, CpTag::Fieldref,
-                  CpTag::Methodref, CpTag::InterfaceMethodref,
-                  CpTag::NameAndType, CpTag::MethodHandle, CpTag::MethodType,
-                  CpTag::InvokeDynamic})
+  for (CpTag t :
+       {CpTag::Utf8, CpTag::Integer, CpTag::Long, CpTag::Double, CpTag::Class,
+        CpTag::String, CpTag::Fieldref, CpTag::Methodref,
+        CpTag::InterfaceMethodref, CpTag::NameAndType, CpTag::MethodHandle,
+        CpTag::MethodType, CpTag::InvokeDynamic})
     EXPECT_TRUE(seen[static_cast<unsigned>(t)]) << cpTagName(t).str();
   // Long and Double take two slots.
   for (size_t i = 1; i < cf.constantPool.size(); ++i)
@@ -396,7 +398,8 @@ TEST(ClassFileTest, DeclarationAndParameterAnnotations) {
   const MethodInfo *v = cf.findMethod("vectorAdd");
   EXPECT_NE(v->findAnnotation("Lkgpu/readertest/Everything$Hidden;"), nullptr);
   EXPECT_EQ(v->invisibleAnnotations.size(), 1u);
-  const Annotation *info = v->findAnnotation("Lkgpu/readertest/Everything$Info;");
+  const Annotation *info =
+      v->findAnnotation("Lkgpu/readertest/Everything$Info;");
   ASSERT_NE(info, nullptr);
   const ElementValue *i = info->find("i");
   ASSERT_NE(i, nullptr);
@@ -501,6 +504,98 @@ TEST(ClassFileTest, LambdasAndDynamicCallSites) {
   EXPECT_TRUE(mm->findLocalVariablesByName("nope").empty());
 }
 
+/// Every class file under `dir` parses and every method body decodes.
+unsigned parseAllUnder(const std::string &dir) {
+  unsigned n = 0;
+  std::error_code ec;
+  for (llvm::sys::fs::recursive_directory_iterator it(dir, ec), end;
+       it != end && !ec; it.increment(ec)) {
+    if (!llvm::StringRef(it->path()).ends_with(".class"))
+      continue;
+    std::vector<uint8_t> bytes = readBytes(it->path());
+    auto cf = parseClassFile(bytes, it->path());
+    if (!cf) {
+      ADD_FAILURE() << llvm::toString(cf.takeError());
+      continue;
+    }
+    for (const MethodInfo &m : cf->methods)
+      if (m.code) {
+        auto insns = decodeCode(*m.code);
+        if (!insns)
+          ADD_FAILURE() << it->path() << " " << m.name << ": "
+                        << llvm::toString(insns.takeError());
+      }
+    ++n;
+  }
+  EXPECT_FALSE(ec) << ec.message();
+  return n;
+}
+
+#if KGPU_JVM_HAVE_GROOVY
+TEST(ClassFileTest, GroovyClassFiles) {
+  std::string dir = std::string(KGPU_JVM_CLASSES_DIR) + "/classes-groovy";
+  EXPECT_GE(parseAllUnder(dir), 1u);
+  std::vector<uint8_t> bytes = readBytes(dir + "/GroovyConstants.class");
+  auto cf = parseClassFile(bytes, "GroovyConstants.class");
+  ASSERT_TRUE(bool(cf));
+  EXPECT_EQ(cf->sourceFile,
+            std::optional<std::string>("GroovyConstants.groovy"));
+  EXPECT_NE(cf->findMethod("__$swapInit", "()V"), nullptr);
+  const MethodInfo *scale = cf->findMethod("scale", "([F)V");
+  ASSERT_NE(scale, nullptr);
+  ASSERT_TRUE(scale->getLine(0).has_value());
+  EXPECT_FALSE(scale->findLocalVariablesByName("i").empty());
+}
+#endif
+
+#if KGPU_JVM_HAVE_KOTLIN
+TEST(ClassFileTest, KotlinClassFiles) {
+  std::string dir = std::string(KGPU_JVM_CLASSES_DIR) + "/classes-kotlin";
+  EXPECT_GE(parseAllUnder(dir), 1u);
+  std::vector<uint8_t> bytes = readBytes(dir + "/KotlinKernelsKt.class");
+  auto cf = parseClassFile(bytes, "KotlinKernelsKt.class");
+  ASSERT_TRUE(bool(cf)) << llvm::toString(cf.takeError());
+  EXPECT_EQ(cf->sourceFile, std::optional<std::string>("KotlinKernels.kt"));
+  // kotlin.Metadata: d1 is an array of strings holding protobuf bytes in
+  // modified UTF-8 (NULs as C0 80 and all): they must decode.
+  const Annotation *meta = cf->findAnnotation("Lkotlin/Metadata;");
+  ASSERT_NE(meta, nullptr);
+  const ElementValue *d1 = meta->find("d1");
+  ASSERT_NE(d1, nullptr);
+  EXPECT_EQ(d1->tag, '[');
+  ASSERT_FALSE(d1->elements.empty());
+  EXPECT_EQ(d1->elements[0].tag, 's');
+  EXPECT_TRUE(bool(cf->getUtf8(d1->elements[0].index)));
+  // @Reduce on a Kotlin parameter; the null checks kotlinc adds.
+  const MethodInfo *sum = cf->findMethod("sum", "([F[F)V");
+  ASSERT_NE(sum, nullptr);
+  EXPECT_TRUE(sum->hasParameterAnnotation(1, kReduceAnnotation));
+  EXPECT_FALSE(sum->hasParameterAnnotation(0, kReduceAnnotation));
+  bool sawNullCheck = false;
+  auto insns = decodeCode(*sum->code);
+  ASSERT_TRUE(bool(insns));
+  for (const Instruction &in : *insns)
+    if (in.opcode == op::invokestatic) {
+      auto r = cf->resolveMemberRef(in.index);
+      ASSERT_TRUE(bool(r));
+      sawNullCheck |= r->className == "kotlin/jvm/internal/Intrinsics" &&
+                      r->name == "checkNotNullParameter";
+    }
+  EXPECT_TRUE(sawNullCheck);
+  // `const val SCALE`: a static final with ConstantValue.
+  const FieldInfo *scale = cf->findField("SCALE", "F");
+  ASSERT_NE(scale, nullptr);
+  EXPECT_TRUE(scale->constantValueIndex.has_value());
+  // kotlinc 2.4.21 drops the type annotation of `i: @Parallel Int` (see
+  // test/Integration/JVM/kotlin-parallel-annotation.test); the loop
+  // variable is in the LocalVariableTable.
+  const MethodInfo *add = cf->findMethod("vectorAdd");
+  ASSERT_NE(add, nullptr);
+  EXPECT_TRUE(add->getLocalVariableAnnotations(kParallelAnnotation).empty());
+  EXPECT_FALSE(add->findLocalVariablesByName("i").empty());
+}
+#endif
+
 //===----------------------------------------------------------------------===//
 // Malformed input
 //===----------------------------------------------------------------------===//
@@ -509,8 +604,7 @@ TEST(ClassFileMalformedTest, EveryTruncationIsAnError) {
   std::vector<uint8_t> good = readBytes(classPath("javac17", kEverything));
   ASSERT_GT(good.size(), 100u);
   for (size_t n = 0; n < good.size(); ++n) {
-    std::string e =
-        errorOf(llvm::ArrayRef<uint8_t>(good.data(), n));
+    std::string e = errorOf(llvm::ArrayRef<uint8_t>(good.data(), n));
     ASSERT_FALSE(e.empty()) << "truncated to " << n << " bytes parsed";
     ASSERT_NE(e.find("offset"), std::string::npos) << e;
   }
@@ -591,17 +685,17 @@ TEST(ClassFileMalformedTest, HandBuiltDynamicModulePackage) {
   // made by a bootstrap method), Module and Package (module-info).
   Builder b;
   b.header(13);
-  b.utf8("m");                // #4
-  b.u1(19);                   // #5 Module #4
+  b.utf8("m"); // #4
+  b.u1(19);    // #5 Module #4
   b.u2(4);
-  b.u1(20);                   // #6 Package #4
+  b.u1(20); // #6 Package #4
   b.u2(4);
-  b.utf8("x");                // #7
-  b.utf8("I");                // #8
-  b.u1(12);                   // #9 NameAndType x:I
+  b.utf8("x"); // #7
+  b.utf8("I"); // #8
+  b.u1(12);    // #9 NameAndType x:I
   b.u2(7);
   b.u2(8);
-  b.u1(17);                   // #10 Dynamic bsm 0, #9
+  b.u1(17); // #10 Dynamic bsm 0, #9
   b.u2(0);
   b.u2(9);
   b.utf8("BootstrapMethods"); // #11
@@ -610,10 +704,10 @@ TEST(ClassFileMalformedTest, HandBuiltDynamicModulePackage) {
   b.u1(12);                   // #14 NameAndType bsm:()I
   b.u2(12);
   b.u2(13);
-  b.u1(10);                   // #15 Methodref A.bsm
+  b.u1(10); // #15 Methodref A.bsm
   b.u2(2);
   b.u2(14);
-  b.u1(15);                   // #16 MethodHandle invokestatic #15
+  b.u1(15); // #16 MethodHandle invokestatic #15
   b.u1(6);
   b.u2(15);
   b.u2(0x21);
@@ -691,8 +785,9 @@ TEST(ClassFileMalformedTest, BadConstantPool) {
     b.u2(0);
     b.u2(0);
     b.u2(0);
-    EXPECT_NE(errorOf(b.b).find("this_class: constant 1 is Utf8, expected Class"),
-              std::string::npos)
+    EXPECT_NE(
+        errorOf(b.b).find("this_class: constant 1 is Utf8, expected Class"),
+        std::string::npos)
         << errorOf(b.b);
   }
   {
@@ -820,9 +915,9 @@ std::vector<uint8_t> classWithCode(const std::vector<uint8_t> &info,
 
 std::vector<uint8_t> returnCode(uint16_t excEntries = 0) {
   Builder c;
-  c.u2(0);  // max_stack
-  c.u2(0);  // max_locals
-  c.u4(1);  // code_length
+  c.u2(0);    // max_stack
+  c.u2(0);    // max_locals
+  c.u4(1);    // code_length
   c.u1(0xB1); // return
   c.u2(excEntries);
   return c.b;
@@ -902,9 +997,9 @@ TEST(ClassFileMalformedTest, CheckedInInputs) {
   // error, none a crash.
   std::error_code ec;
   unsigned n = 0;
-  for (llvm::StringRef f : {"truncated-cp.class", "bad-cp-index.class",
-                            "bad-attribute-length.class",
-                            "huge-counts.class"}) {
+  for (llvm::StringRef f :
+       {"truncated-cp.class", "bad-cp-index.class",
+        "bad-attribute-length.class", "huge-counts.class"}) {
     std::string path =
         (llvm::Twine(KGPU_JVM_INPUTS_DIR) + "/malformed/" + f).str();
     std::vector<uint8_t> bytes = readBytes(path);

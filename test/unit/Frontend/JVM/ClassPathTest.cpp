@@ -77,8 +77,8 @@ TEST(ClassPathTest, SingleFileAndBuffer) {
   auto cf = cp.find("kgpu.readertest.Everything");
   ASSERT_TRUE(bool(cf));
   EXPECT_NE(*cf, nullptr);
-  auto bytes = readFileBytes(dir("javac17") + "/kgpu/readertest/Constants.class",
-                             1 << 20);
+  auto bytes = readFileBytes(
+      dir("javac17") + "/kgpu/readertest/Constants.class", 1 << 20);
   ASSERT_TRUE(bool(bytes));
   ASSERT_EQ(errorText(cp.addBuffer("memory", std::move(*bytes))), "");
   EXPECT_TRUE(cp.contains("kgpu.readertest.Constants"));
@@ -98,8 +98,8 @@ TEST(ClassPathTest, Jar) {
   ASSERT_TRUE(bool(cf)) << llvm::toString(cf.takeError());
   ASSERT_NE(*cf, nullptr);
   EXPECT_NE((*cf)->findMethod("vectorAdd"), nullptr);
-  EXPECT_NE(cp.getOrigin("kgpu.readertest.Everything").find(
-                "everything.jar:kgpu/readertest/Everything.class"),
+  EXPECT_NE(cp.getOrigin("kgpu.readertest.Everything")
+                .find("everything.jar:kgpu/readertest/Everything.class"),
             std::string::npos);
   // META-INF and module-info are not classes.
   for (const std::string &n : cp.getClassNames())
@@ -140,11 +140,33 @@ TEST(ClassPathTest, ArchiveSizeLimits) {
       << e;
 }
 
+#if KGPU_JVM_HAVE_ZIP_BOMBS
+TEST(ClassPathTest, ZipBombs) {
+  // 80 MiB of zeros in an 80 KiB archive: refused by the stated size, and
+  // with the stated size forged to 1000 bytes, by the bytes that come out.
+  for (const char *name : {"bomb.jar", "lying-bomb.jar"}) {
+    ClassPath cp;
+    std::string jar = std::string(KGPU_JVM_CLASSES_DIR) + "/" + name;
+    ASSERT_EQ(errorText(cp.add(jar)), "") << name;
+    ASSERT_TRUE(cp.contains("a"));
+    auto cf = cp.find("a");
+    ASSERT_FALSE(bool(cf)) << name;
+    std::string e = llvm::toString(cf.takeError());
+    EXPECT_NE(e.find(std::string(name) + ":a.class"), std::string::npos) << e;
+    EXPECT_NE(e.find(llvm::StringRef(name) == "bomb.jar"
+                         ? "83886080 bytes uncompressed, more than the limit "
+                           "of 67108864"
+                         : "decompresses to more than the limit of 67108864"),
+              std::string::npos)
+        << name << ": " << e;
+  }
+}
+#endif
+
 TEST(ClassPathTest, BadArchive) {
   llvm::SmallString<128> path;
   int fd;
-  ASSERT_FALSE(
-      llvm::sys::fs::createTemporaryFile("kgpu-bad", "jar", fd, path));
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("kgpu-bad", "jar", fd, path));
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
     os << "PK\x03\x04 this is not really a zip archive";
@@ -177,6 +199,22 @@ TEST(ClassPathTest, Errors) {
             std::string::npos)
       << e;
   EXPECT_EQ(ClassPath::toInternalName("a.b.C$D"), "a/b/C$D");
+  // An empty file and a one-byte file: malformed class files.
+  for (llvm::StringRef content : {llvm::StringRef(""), llvm::StringRef("P")}) {
+    llvm::SmallString<128> path;
+    int fd;
+    ASSERT_FALSE(
+        llvm::sys::fs::createTemporaryFile("kgpu-short", "class", fd, path));
+    {
+      llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+      os << content;
+    }
+    ClassPath shortCp;
+    e = errorText(shortCp.add(path));
+    EXPECT_NE(e.find("offset 0: expected the magic number"), std::string::npos)
+        << e;
+    llvm::sys::fs::remove(path);
+  }
 }
 
 } // namespace

@@ -34,7 +34,8 @@ ClassFile load(llvm::StringRef variant, llvm::StringRef name) {
 }
 
 TEST(StaticInitTest, JavacStaticFinals) {
-  for (const char *variant : {"javac17", "javac17-nodebug", "javac17-release8"}) {
+  for (const char *variant :
+       {"javac17", "javac17-nodebug", "javac17-release8"}) {
     ClassFile cf = load(variant, "kgpu/readertest/Constants");
     llvm::StringMap<StaticConstant> c = evaluateStaticConstants(cf);
     auto get = [&](llvm::StringRef n) -> const StaticConstant * {
