@@ -41,12 +41,6 @@ bool isKernelCandidate(const ClassFile &cf, const MethodInfo &m) {
       "Luk/ac/manchester/tornado/api/KernelContext;");
 }
 
-std::string simpleName(StringRef internal) {
-  size_t slash = internal.rfind('/');
-  return (slash == StringRef::npos ? internal : internal.substr(slash + 1))
-      .str();
-}
-
 /// The classes `spec` ("Name", "pkg.Outer$Inner", "pkg/Outer$Inner") names.
 std::vector<std::string> findClasses(ClassPath &classPath, StringRef spec) {
   std::string internal = ClassPath::toInternalName(spec);

@@ -361,6 +361,12 @@ private:
   void getField(const Instruction &insn);
   Value foldNarrowedDouble(Value d);
   std::optional<StringRef> parallelVariable(const SV &v, uint32_t pc);
+  std::optional<std::pair<uint32_t, uint32_t>>
+  matchConditionValue(const Instruction &insn);
+  const Instruction *insnAt(uint32_t pc) {
+    auto it = insnIndex.find(pc);
+    return it == insnIndex.end() ? nullptr : &insns[it->second];
+  }
 
   ModuleTranslator &mt;
   const ClassFile &cf;
@@ -557,13 +563,6 @@ func::FuncOp MethodTranslator::translate(StringRef funcName) {
     return nullptr;
   }
   const CodeAttribute &code = *method.code;
-  if (!code.exceptionTable.empty()) {
-    curPc = code.exceptionTable.front().handlerPc;
-    fail("KG-E0102", "exception handlers (try/catch/finally) cannot run on a "
-                     "GPU",
-         "hint: remove the try statement from the kernel");
-    return nullptr;
-  }
   llvm::Expected<std::vector<Instruction>> decoded = decodeCode(code);
   if (!decoded) {
     std::string message = llvm::toString(decoded.takeError());
@@ -572,6 +571,22 @@ func::FuncOp MethodTranslator::translate(StringRef funcName) {
   }
   if (decoded->empty()) {
     fail("KG-E0199", "the method has no instructions");
+    return nullptr;
+  }
+  // synchronized blocks come with an exception handler that releases the
+  // monitor: report the monitor.
+  for (const Instruction &insn : *decoded)
+    if (insn.opcode == op::monitorenter) {
+      curPc = insn.pc;
+      fail("KG-E0103", "synchronized blocks (monitors) cannot run on a GPU",
+           "hint: use KernelContext atomics or barriers");
+      return nullptr;
+    }
+  if (!code.exceptionTable.empty()) {
+    curPc = code.exceptionTable.front().handlerPc;
+    fail("KG-E0102", "exception handlers (try/catch/finally) cannot run on a "
+                     "GPU",
+         "hint: remove the try statement from the kernel");
     return nullptr;
   }
   insns = std::move(*decoded);
@@ -1178,7 +1193,21 @@ void MethodTranslator::translateInstruction(const Instruction &insn) {
     fail("KG-E0104", "invokedynamic (a lambda, a method reference or string "
                      "concatenation) cannot run on a GPU");
     return;
-  case op::new_:
+  case op::new_: {
+    llvm::Expected<StringRef> name = cf.getClassName(insn.index);
+    if (name && (name->ends_with("Exception") || name->ends_with("Error"))) {
+      std::string display = name->str();
+      std::replace(display.begin(), display.end(), '/', '.');
+      fail("KG-E0102", "a kernel cannot throw exceptions (" + display + ")");
+      return;
+    }
+    if (!name)
+      llvm::consumeError(name.takeError());
+    fail("KG-E0101", "a kernel cannot allocate objects or arrays",
+         "hint: pass the array as a parameter, or use "
+         "KernelContext.allocate*LocalArray for work-group memory");
+    return;
+  }
   case op::newarray:
   case op::anewarray:
   case op::multianewarray:
@@ -1487,6 +1516,34 @@ std::optional<StringRef> MethodTranslator::parallelVariable(const SV &v,
   return std::nullopt;
 }
 
+/// Where the two outcomes of `insn` go when it computes a 0/1 value that an
+/// ifeq/ifne then tests (Groovy's loop conditions): (taken, fall-through),
+/// or nothing.
+std::optional<std::pair<uint32_t, uint32_t>>
+MethodTranslator::matchConditionValue(const Instruction &insn) {
+  auto constant = [](const Instruction *i) -> std::optional<int> {
+    if (i && (i->opcode == op::iconst_0 || i->opcode == op::iconst_1))
+      return i->opcode - op::iconst_0;
+    return std::nullopt;
+  };
+  const Instruction *fallConst = insnAt(insn.pc + insn.length);
+  const Instruction *takenConst = insnAt(insn.target);
+  std::optional<int> vf = constant(fallConst), vt = constant(takenConst);
+  if (!vf || !vt || *vf == *vt)
+    return std::nullopt;
+  const Instruction *jump = insnAt(fallConst->pc + fallConst->length);
+  if (!jump || jump->opcode != op::goto_ ||
+      jump->target != takenConst->pc + takenConst->length)
+    return std::nullopt;
+  const Instruction *test = insnAt(jump->target);
+  if (!test || (test->opcode != op::ifeq && test->opcode != op::ifne))
+    return std::nullopt;
+  // Which value leaves through the test's target.
+  auto exits = [&](int v) { return (test->opcode == op::ifeq) == (v == 0); };
+  uint32_t exit = test->target, cont = test->pc + test->length;
+  return std::make_pair(exits(*vt) ? exit : cont, exits(*vf) ? exit : cont);
+}
+
 static arith::CmpIPredicate invert(arith::CmpIPredicate p) {
   return arith::invertPredicate(p);
 }
@@ -1615,6 +1672,13 @@ void MethodTranslator::conditional(const Instruction &insn) {
   }
 
   uint32_t taken = insn.target, fallthrough = insn.pc + insn.length;
+  // Groovy's conditions as values: `if<c> L1; iconst_a; goto L2; L1:
+  // iconst_b; L2: ifeq/ifne EXIT` is one branch on <c> to EXIT or past L2.
+  if (std::optional<std::pair<uint32_t, uint32_t>> dests =
+          matchConditionValue(insn)) {
+    taken = dests->first;
+    fallthrough = dests->second;
+  }
   if (!cond) {
     // A @Parallel loop's exit test: `i < bound` with the body as the true
     // successor (the form kgpu-jvm-raise-parallel-loops uplifts).
@@ -1803,6 +1867,16 @@ void MethodTranslator::invoke(const Instruction &insn) {
   if (o == op::invokestatic) {
     if (invokeMath(*ref, *desc) || invokeIntrinsicStatic(*ref, *desc))
       return;
+    // Groovy @CompileStatic's array accessors: plain element accesses.
+    if (owner == "org/codehaus/groovy/runtime/BytecodeInterface8" &&
+        !desc->params.empty() && desc->params[0].arrayDims == 1 &&
+        desc->params[0].kind != FieldType::Object) {
+      char elem = descriptorChar(desc->params[0]);
+      if (StringRef(ref->name).ends_with("ArrayGet") && desc->params.size() == 2)
+        return arrayLoad(elem);
+      if (StringRef(ref->name).ends_with("ArraySet") && desc->params.size() == 3)
+        return arrayStore(elem);
+    }
     if (owner.starts_with("java/") || owner.starts_with("kotlin/") ||
         owner.starts_with("groovy/") || owner.starts_with("org/codehaus/") ||
         owner.starts_with("org/apache/groovy/") ||

@@ -75,4 +75,24 @@ def KgpuJVMRaiseReductions
   let dependentDialects = ["::mlir::kgpu::KgpuDialect"];
 }
 
+def KgpuJVMNarrowFloatOps
+    : Pass<"kgpu-jvm-narrow-float-ops", "mlir::ModuleOp"> {
+  let summary = "Fold Groovy's widened float operations back to float";
+  let description = [{
+    Groovy `@CompileStatic` computes `float + float` as
+    `d2f(dadd(f2d a, f2d b))`, often through a double local in between. One
+    `+ - * /` or `sqrt` on two floats widened to double and rounded straight
+    back to float gives exactly the float operation (a double has more than
+    twice a float's precision, so the double rounding is innocuous), so
+    `arith.truncf(op(arith.extf a, arith.extf b))` becomes the f32 `op`.
+    Kotlin's `kotlin.math.sqrt(Float)` (`(float) Math.sqrt((double) x)`) is
+    the same pattern. A chain that stays in double (`x * x + y * y`
+    assigned to a float) is not matched: it is double arithmetic.
+
+    Upstream's arith canonicalizations do not narrow float operations (the
+    fold is exact only for a single correctly rounded operation).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // KGPU_FRONTEND_JVM_PASSES_TD

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -23,12 +24,14 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 namespace mlir {
 namespace kgpu {
 #define GEN_PASS_DEF_KGPUJVMRAISEPARALLELLOOPS
 #define GEN_PASS_DEF_KGPUJVMRAISEREDUCTIONS
+#define GEN_PASS_DEF_KGPUJVMNARROWFLOATOPS
 #include "kgpu/Frontend/JVM/Passes.h.inc"
 } // namespace kgpu
 } // namespace mlir
@@ -320,9 +323,45 @@ struct RaiseReductions
   }
 };
 
+/// truncf(op(extf a, extf b)) for op in + - * / and sqrt: the f32 op.
+struct NarrowFloatOp : OpRewritePattern<arith::TruncFOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::TruncFOp trunc,
+                                PatternRewriter &rewriter) const override {
+    Operation *def = trunc.getIn().getDefiningOp();
+    if (!def || !trunc.getType().isF32() || !trunc.getIn().getType().isF64() ||
+        !isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+             math::SqrtOp>(def))
+      return rewriter.notifyMatchFailure(trunc, "not a widened float op");
+    SmallVector<Value> narrow;
+    for (Value operand : def->getOperands()) {
+      auto ext = operand.getDefiningOp<arith::ExtFOp>();
+      if (!ext || !ext.getIn().getType().isF32())
+        return rewriter.notifyMatchFailure(trunc, "an operand is a double");
+      narrow.push_back(ext.getIn());
+    }
+    OperationState state(def->getLoc(), def->getName(), narrow,
+                         TypeRange{trunc.getType()}, def->getAttrs());
+    Operation *op = rewriter.create(state);
+    rewriter.replaceOp(trunc, op->getResults());
+    return success();
+  }
+};
+
+struct NarrowFloatOps
+    : kgpu::impl::KgpuJVMNarrowFloatOpsBase<NarrowFloatOps> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<NarrowFloatOp>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
 } // namespace
 
 void mlir::kgpu::buildJVMCleanupExtension(OpPassManager &pm) {
+  pm.addPass(createKgpuJVMNarrowFloatOps());
   pm.addPass(createKgpuJVMRaiseParallelLoops());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createKgpuJVMRaiseReductions());
