@@ -983,11 +983,11 @@ Error Parser::parseTypeAnnotations(Reader &a, std::vector<TypeAnnotation> &out,
                  (tt >= 0x40 && tt <= 0x4B);
     if (!known)
       return a.error(at, llvm::formatv("unknown type annotation target type "
-                                       "{0:x2}",
+                                       "{0:x-2}",
                                        tt)
                              .str());
     if (codeTarget != (code != nullptr))
-      return a.error(at, llvm::formatv("type annotation target type {0:x2} "
+      return a.error(at, llvm::formatv("type annotation target type {0:x-2} "
                                        "is not allowed {1}",
                                        tt,
                                        code ? "on a Code attribute"
@@ -1499,6 +1499,16 @@ MethodInfo::findLocalVariableType(unsigned slot, uint32_t pc) const {
   return code ? findLocal(code->localVariableTypes, slot, pc) : nullptr;
 }
 
+std::vector<const LocalVariableEntry *>
+MethodInfo::findLocalVariablesByName(StringRef n) const {
+  std::vector<const LocalVariableEntry *> out;
+  if (code)
+    for (const LocalVariableEntry &e : code->localVariables)
+      if (e.name == n)
+        out.push_back(&e);
+  return out;
+}
+
 std::vector<LocalVariableAnnotation>
 MethodInfo::getLocalVariableAnnotations(StringRef type) const {
   std::vector<LocalVariableAnnotation> out;
@@ -1612,6 +1622,67 @@ Expected<MemberRef> ClassFile::resolveMemberRef(uint16_t index) const {
   r.name = nt->first.str();
   r.descriptor = nt->second.str();
   return r;
+}
+
+Expected<MethodHandleRef> ClassFile::resolveMethodHandle(uint16_t index) const {
+  auto e = getEntry(index, CpTag::MethodHandle);
+  if (!e)
+    return e.takeError();
+  auto m = resolveMemberRef(e->index1);
+  if (!m)
+    return m.takeError();
+  MethodHandleRef r;
+  r.kind = static_cast<RefKind>(e->refKind);
+  r.member = std::move(*m);
+  return r;
+}
+
+Expected<DynamicRef> ClassFile::resolveDynamic(uint16_t index) const {
+  auto e = getEntry(index);
+  if (!e)
+    return e.takeError();
+  if (e->tag != CpTag::Dynamic && e->tag != CpTag::InvokeDynamic)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "constant %u is %s, expected Dynamic or InvokeDynamic",
+        unsigned(index), cpTagName(e->tag).data());
+  if (e->index1 >= bootstrapMethods.size())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "constant %u: no bootstrap method %u",
+                                   unsigned(index), unsigned(e->index1));
+  auto nt = getNameAndType(e->index2);
+  if (!nt)
+    return nt.takeError();
+  DynamicRef r;
+  r.tag = e->tag;
+  r.bootstrapIndex = e->index1;
+  r.bootstrap = &bootstrapMethods[e->index1];
+  r.name = nt->first.str();
+  r.descriptor = nt->second.str();
+  return r;
+}
+
+std::vector<MethodHandleRef> ClassFile::getLambdaImplementations() const {
+  std::vector<MethodHandleRef> out;
+  for (const BootstrapMethod &b : bootstrapMethods) {
+    auto bsm = resolveMethodHandle(b.methodRef);
+    if (!bsm) {
+      llvm::consumeError(bsm.takeError());
+      continue;
+    }
+    if (bsm->member.className != "java/lang/invoke/LambdaMetafactory" ||
+        (bsm->member.name != "metafactory" &&
+         bsm->member.name != "altMetafactory") ||
+        b.arguments.size() < 2)
+      continue;
+    auto impl = resolveMethodHandle(b.arguments[1]);
+    if (!impl) {
+      llvm::consumeError(impl.takeError());
+      continue;
+    }
+    out.push_back(std::move(*impl));
+  }
+  return out;
 }
 
 const MethodInfo *ClassFile::findMethod(StringRef n, StringRef desc) const {

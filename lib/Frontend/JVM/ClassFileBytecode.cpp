@@ -124,7 +124,7 @@ Expected<Instruction> kgpu::jvm::decodeInstruction(llvm::ArrayRef<uint8_t> code,
   };
 
   if (opc > op::jsr_w)
-    return codeError(pc, llvm::formatv("invalid opcode {0:x2}", opc).str());
+    return codeError(pc, llvm::formatv("invalid opcode {0:x-2}", opc).str());
 
   // wide: a modified iload..aload, istore..astore, ret (4 bytes) or iinc (6).
   if (opc == op::wide) {

@@ -149,11 +149,9 @@ Error ClassPath::addDirectory(StringRef root) {
   }
   if (ec)
     return err(root + ": " + ec.message());
-  // Directory iteration order is the file system's: sort for a stable
-  // class order.
-  llvm::sort(found);
   llvm::SmallString<256> rootAbs(root);
   llvm::sys::path::remove_dots(rootAbs, /*remove_dot_dot=*/true);
+  std::vector<std::pair<std::string, std::string>> named; // (name, path)
   for (const std::string &p : found) {
     llvm::SmallString<256> pp(p);
     llvm::sys::path::remove_dots(pp, true);
@@ -164,8 +162,13 @@ Error ClassPath::addDirectory(StringRef root) {
     std::string rels = rel.str();
     std::replace(rels.begin(), rels.end(), '\\', '/');
     std::string name;
-    if (!classNameFromRelative(rels, name))
-      continue;
+    if (classNameFromRelative(rels, name))
+      named.push_back({std::move(name), p});
+  }
+  // Directory iteration order is the file system's: sort by class name for
+  // a stable order.
+  llvm::sort(named);
+  for (auto &[name, p] : named) {
     Entry e;
     e.origin = p;
     e.path = p;

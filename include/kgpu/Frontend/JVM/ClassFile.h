@@ -105,6 +105,24 @@ struct MemberRef {
   std::string descriptor;
 };
 
+/// A resolved MethodHandle entry.
+struct MethodHandleRef {
+  RefKind kind = RefKind::InvokeStatic;
+  MemberRef member;
+};
+
+struct BootstrapMethod;
+
+/// A resolved Dynamic or InvokeDynamic entry.
+struct DynamicRef {
+  CpTag tag = CpTag::Invalid;
+  uint16_t bootstrapIndex = 0;
+  /// The BootstrapMethods entry (never null for a parsed class).
+  const BootstrapMethod *bootstrap = nullptr;
+  std::string name;
+  std::string descriptor;
+};
+
 //===----------------------------------------------------------------------===//
 // Descriptors (JVMS 4.3)
 //===----------------------------------------------------------------------===//
@@ -434,6 +452,10 @@ struct MethodInfo : MemberInfo {
   /// The LocalVariableTypeTable entry (generic signature) likewise.
   const LocalVariableEntry *findLocalVariableType(unsigned slot,
                                                   uint32_t pc) const;
+  /// Every LocalVariableTable entry named `name` (a variable can have
+  /// several ranges and slots), in table order.
+  std::vector<const LocalVariableEntry *>
+  findLocalVariablesByName(llvm::StringRef name) const;
   /// Every LOCAL_VARIABLE / RESOURCE_VARIABLE type annotation on the Code
   /// attribute, one entry per {start_pc, length, index}; only those of
   /// `typeDescriptor` unless it is empty. Visible ones first.
@@ -487,6 +509,16 @@ struct ClassFile {
   getNameAndType(uint16_t index) const;
   /// Resolves a Fieldref, Methodref or InterfaceMethodref.
   llvm::Expected<MemberRef> resolveMemberRef(uint16_t index) const;
+  /// Resolves a MethodHandle entry to its kind and member.
+  llvm::Expected<MethodHandleRef> resolveMethodHandle(uint16_t index) const;
+  /// Resolves a Dynamic or InvokeDynamic entry (the operand of ldc of a
+  /// dynamic constant, or of invokedynamic).
+  llvm::Expected<DynamicRef> resolveDynamic(uint16_t index) const;
+  /// The implementation methods of the lambdas and method references this
+  /// class creates (`LambdaMetafactory.metafactory`/`altMetafactory`
+  /// bootstrap methods: their second argument). This is how a host class's
+  /// `taskGraph.task("t0", App::kernel, ...)` names its kernels.
+  std::vector<MethodHandleRef> getLambdaImplementations() const;
 
   /// The first method with this name (and descriptor, unless empty).
   const MethodInfo *findMethod(llvm::StringRef name,

@@ -447,11 +447,58 @@ TEST(ClassFileTest, BootstrapMethods) {
       auto implRef = cf.resolveMemberRef(impl->index1);
       ASSERT_TRUE(bool(implRef));
       EXPECT_EQ(implRef->className, kEverything);
-      EXPECT_TRUE(llvm::StringRef(implRef->name).starts_with("lambda$"));
+      EXPECT_TRUE(llvm::StringRef(implRef->name).starts_with("lambda$") ||
+                  implRef->name == "add2");
       sawLambda = true;
     }
   }
   EXPECT_TRUE(sawLambda);
+}
+
+TEST(ClassFileTest, LambdasAndDynamicCallSites) {
+  ClassFile cf = load("javac17", kEverything);
+  std::vector<MethodHandleRef> impls = cf.getLambdaImplementations();
+  bool sawLambda = false, sawAdd2 = false;
+  for (const MethodHandleRef &h : impls) {
+    EXPECT_EQ(h.member.className, kEverything);
+    sawLambda |= llvm::StringRef(h.member.name).starts_with("lambda$");
+    if (h.member.name == "add2") {
+      EXPECT_EQ(h.kind, RefKind::InvokeStatic);
+      EXPECT_EQ(h.member.descriptor, "(II)I");
+      sawAdd2 = true;
+    }
+  }
+  EXPECT_TRUE(sawLambda && sawAdd2);
+  EXPECT_EQ(impls.size(), 2u); // not the string concatenation
+  bool sawConcat = false;
+  for (size_t i = 1; i < cf.constantPool.size(); ++i) {
+    if (cf.constantPool[i].tag != CpTag::InvokeDynamic)
+      continue;
+    auto d = cf.resolveDynamic(uint16_t(i));
+    ASSERT_TRUE(bool(d)) << llvm::toString(d.takeError());
+    ASSERT_NE(d->bootstrap, nullptr);
+    auto bsm = cf.resolveMethodHandle(d->bootstrap->methodRef);
+    ASSERT_TRUE(bool(bsm));
+    if (d->name == "makeConcatWithConstants") {
+      EXPECT_EQ(bsm->member.className, "java/lang/invoke/StringConcatFactory");
+      EXPECT_EQ(d->descriptor, "(I)Ljava/lang/String;");
+      sawConcat = true;
+    }
+  }
+  EXPECT_TRUE(sawConcat);
+  auto notDyn = cf.resolveDynamic(1);
+  if (cf.constantPool[1].tag != CpTag::InvokeDynamic) {
+    EXPECT_FALSE(bool(notDyn));
+    llvm::consumeError(notDyn.takeError());
+  } else {
+    EXPECT_TRUE(bool(notDyn));
+  }
+  // Local variables by name (the Groovy parallel-loop marker names them).
+  const MethodInfo *mm = cf.findMethod("matmul");
+  auto js = mm->findLocalVariablesByName("j");
+  ASSERT_EQ(js.size(), 1u);
+  EXPECT_EQ(js[0]->index, 5);
+  EXPECT_TRUE(mm->findLocalVariablesByName("nope").empty());
 }
 
 //===----------------------------------------------------------------------===//
@@ -537,6 +584,80 @@ TEST(ClassFileMalformedTest, MinimalClassParses) {
   ASSERT_TRUE(bool(cf)) << llvm::toString(cf.takeError());
   EXPECT_EQ(cf->thisClass, "A");
   EXPECT_TRUE(cf->superClass.empty());
+}
+
+TEST(ClassFileMalformedTest, HandBuiltDynamicModulePackage) {
+  // The tags javac does not write for these inputs: Dynamic (a constant
+  // made by a bootstrap method), Module and Package (module-info).
+  Builder b;
+  b.header(13);
+  b.utf8("m");                // #4
+  b.u1(19);                   // #5 Module #4
+  b.u2(4);
+  b.u1(20);                   // #6 Package #4
+  b.u2(4);
+  b.utf8("x");                // #7
+  b.utf8("I");                // #8
+  b.u1(12);                   // #9 NameAndType x:I
+  b.u2(7);
+  b.u2(8);
+  b.u1(17);                   // #10 Dynamic bsm 0, #9
+  b.u2(0);
+  b.u2(9);
+  b.utf8("BootstrapMethods"); // #11
+  b.utf8("bsm");              // #12
+  b.utf8("()I");              // #13
+  b.u1(12);                   // #14 NameAndType bsm:()I
+  b.u2(12);
+  b.u2(13);
+  b.u1(10);                   // #15 Methodref A.bsm
+  b.u2(2);
+  b.u2(14);
+  b.u1(15);                   // #16 MethodHandle invokestatic #15
+  b.u1(6);
+  b.u2(15);
+  b.u2(0x21);
+  b.u2(2);
+  b.u2(0);
+  b.u2(0);
+  b.u2(0);
+  b.u2(0);
+  b.u2(1); // one class attribute
+  b.u2(11);
+  b.u4(2 + 2 + 2 + 2);
+  b.u2(1);  // one bootstrap method
+  b.u2(16); // MethodHandle
+  b.u2(1);  // one argument
+  b.u2(10); // the Dynamic constant itself (a loadable constant)
+  auto cf = parseClassFile(b.b);
+  ASSERT_TRUE(bool(cf)) << llvm::toString(cf.takeError());
+  EXPECT_EQ(cf->constantPool[5].tag, CpTag::Module);
+  EXPECT_EQ(cf->constantPool[6].tag, CpTag::Package);
+  auto d = cf->resolveDynamic(10);
+  ASSERT_TRUE(bool(d)) << llvm::toString(d.takeError());
+  EXPECT_EQ(d->tag, CpTag::Dynamic);
+  EXPECT_EQ(d->name, "x");
+  EXPECT_EQ(d->descriptor, "I");
+  auto h = cf->resolveMethodHandle(16);
+  ASSERT_TRUE(bool(h));
+  EXPECT_EQ(h->kind, RefKind::InvokeStatic);
+  EXPECT_EQ(h->member.name, "bsm");
+  EXPECT_TRUE(cf->getLambdaImplementations().empty());
+  // The Dynamic entry naming bootstrap method 1 of 1: an error.
+  std::vector<uint8_t> bad = b.b;
+  size_t dyn = 0;
+  for (size_t i = 0; i + 4 < bad.size(); ++i)
+    if (bad[i] == 17 && bad[i + 1] == 0 && bad[i + 2] == 0 && bad[i + 3] == 0 &&
+        bad[i + 4] == 9) {
+      dyn = i;
+      break;
+    }
+  ASSERT_NE(dyn, 0u);
+  bad[dyn + 2] = 1;
+  EXPECT_NE(errorOf(bad).find("refers to bootstrap method 1, but the class "
+                              "has 1"),
+            std::string::npos)
+      << errorOf(bad);
 }
 
 TEST(ClassFileMalformedTest, BadMagicAndVersion) {

@@ -137,4 +137,18 @@ public class Everything {
     float[] a = new float[4];
     vectorAdd(a, a, a);
   }
+
+  // A method reference (how a TornadoVM host names a task's kernel) and a
+  // string concatenation (an invokedynamic that is not a lambda).
+  static int add2(int a, int b) {
+    return a + b;
+  }
+
+  public static IntBinaryOperator reference() {
+    return Everything::add2;
+  }
+
+  public static String concat(int x) {
+    return "x=" + x;
+  }
 }
