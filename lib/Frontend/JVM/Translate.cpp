@@ -61,6 +61,11 @@ enum class VK : uint8_t {
   /// A string constant (only Kotlin's null-check calls take it).
   String,
   Null,
+  /// A boxed primitive (Integer.valueOf, Groovy's Number arithmetic):
+  /// `value` of the JVM type `elem`.
+  Boxed,
+  /// A class constant (ldc of a Class; Groovy's casts take one).
+  ClassConst,
 };
 
 struct SV {
@@ -76,11 +81,14 @@ struct SV {
   /// Cmp: the opcode and operands.
   uint8_t cmpOpcode = 0;
   Value lhs, rhs;
+  /// ClassConst: the class's internal name.
+  std::string cls;
 
   bool isWide() const { return kind == VK::Long || kind == VK::Double; }
   bool isScalar() const { return kind <= VK::Double; }
   bool sameRef(const SV &o) const {
-    return kind == o.kind && value == o.value && elem == o.elem;
+    return kind == o.kind && value == o.value && elem == o.elem &&
+           cls == o.cls;
   }
 };
 
@@ -361,6 +369,10 @@ private:
   void getField(const Instruction &insn);
   Value foldNarrowedDouble(Value d);
   std::optional<StringRef> parallelVariable(const SV &v, uint32_t pc);
+  bool groovyIndyCast(const Instruction &insn);
+  bool invokeBoxing(const MemberRef &ref, const MethodDescriptor &desc);
+  Value convertScalar(Value v, VK to);
+  Value popcount(Value x);
   std::optional<std::pair<uint32_t, uint32_t>>
   matchConditionValue(const Instruction &insn);
   const Instruction *insnAt(uint32_t pc) {
@@ -689,6 +701,10 @@ func::FuncOp MethodTranslator::translate(StringRef funcName) {
         method.hasParameterAnnotation(i, kReduceAnnotation) && isKernel)
       func.setArgAttr(arg, kJVMReduceAttrName, b.getUnitAttr());
   }
+  if (isKernel && parallelVars.empty() &&
+      llvm::none_of(paramSlots,
+                    [](const ParamSlot &p) { return p.value.kind == VK::Context; }))
+    func->setAttr(kJVMSingleThreadAttrName, b.getUnitAttr());
   entry = func.addEntryBlock();
   // One block per basic block of the bytecode (after the entry block, which
   // holds the allocas and the parameters).
@@ -814,6 +830,17 @@ void MethodTranslator::translateInstruction(const Instruction &insn) {
     case CpTag::String: {
       SV v;
       v.kind = VK::String;
+      stack.push_back(v);
+      return;
+    }
+    case CpTag::Class: {
+      llvm::Expected<StringRef> name = cf.getClassName(insn.index);
+      SV v;
+      v.kind = VK::ClassConst;
+      if (name)
+        v.cls = name->str();
+      else
+        llvm::consumeError(name.takeError());
       stack.push_back(v);
       return;
     }
@@ -1190,6 +1217,8 @@ void MethodTranslator::translateInstruction(const Instruction &insn) {
   case op::invokeinterface:
     return invoke(insn);
   case op::invokedynamic:
+    if (groovyIndyCast(insn))
+      return;
     fail("KG-E0104", "invokedynamic (a lambda, a method reference or string "
                      "concatenation) cannot run on a GPU");
     return;
@@ -1864,6 +1893,8 @@ void MethodTranslator::invoke(const Instruction &insn) {
   std::replace(display.begin(), display.end(), '/', '.');
   uint8_t o = insn.opcode;
 
+  if (invokeBoxing(*ref, *desc))
+    return;
   if (o == op::invokestatic) {
     if (invokeMath(*ref, *desc) || invokeIntrinsicStatic(*ref, *desc))
       return;
@@ -1887,7 +1918,8 @@ void MethodTranslator::invoke(const Instruction &insn) {
     }
     return invokeHelper(*ref, *desc);
   }
-  if (o == op::invokevirtual && owner == "java/lang/Integer" &&
+  if (o == op::invokevirtual &&
+      (owner == "java/lang/Integer" || owner == "java/lang/Number") &&
       ref->name == "intValue" && !stack.empty() &&
       stack.back().kind == VK::BoxedId) {
     SV id = pop();
@@ -1946,6 +1978,199 @@ void MethodTranslator::invoke(const Instruction &insn) {
        "hint: call static methods, or the KernelContext and TornadoVM "
        "array methods");
   return;
+}
+
+/// `v` converted as Java's primitive widening/narrowing does to `to`.
+Value MethodTranslator::convertScalar(Value v, VK to) {
+  Location l = loc();
+  Type t = scalarType(ctx, to);
+  Type from = v.getType();
+  if (from == t)
+    return v;
+  bool fromFloat = isa<FloatType>(from), toFloat = isa<FloatType>(t);
+  if (!fromFloat && !toFloat)
+    return from.getIntOrFloatBitWidth() < t.getIntOrFloatBitWidth()
+               ? arith::ExtSIOp::create(b, l, t, v).getResult()
+               : arith::TruncIOp::create(b, l, t, v).getResult();
+  if (!fromFloat)
+    return arith::SIToFPOp::create(b, l, t, v);
+  if (!toFloat)
+    return FPToSISatOp::create(b, l, t, v);
+  return from.getIntOrFloatBitWidth() < t.getIntOrFloatBitWidth()
+             ? arith::ExtFOp::create(b, l, t, v).getResult()
+             : arith::TruncFOp::create(b, l, t, v).getResult();
+}
+
+static VK kindOfBoxClass(StringRef cls) {
+  return llvm::StringSwitch<VK>(cls)
+      .Case("java/lang/Long", VK::Long)
+      .Case("java/lang/Float", VK::Float)
+      .Case("java/lang/Double", VK::Double)
+      .Default(VK::Int);
+}
+
+static bool isBoxClass(StringRef cls) {
+  return cls == "java/lang/Integer" || cls == "java/lang/Long" ||
+         cls == "java/lang/Float" || cls == "java/lang/Double" ||
+         cls == "java/lang/Short" || cls == "java/lang/Byte" ||
+         cls == "java/lang/Character" || cls == "java/lang/Boolean" ||
+         cls == "java/lang/Number";
+}
+
+/// Boxing and unboxing (Integer.valueOf, intValue, ...), and the Groovy
+/// runtime's Number arithmetic on boxed values that @CompileStatic code
+/// calls (intdiv, remainder, the *Unbox conversions).
+bool MethodTranslator::invokeBoxing(const MemberRef &ref,
+                                    const MethodDescriptor &desc) {
+  StringRef owner = ref.className, name = ref.name;
+  Location l = loc();
+  auto boxed = [&](Value v) {
+    SV out;
+    out.kind = VK::Boxed;
+    out.value = v;
+    stack.push_back(out);
+  };
+  if (isBoxClass(owner) && name == "valueOf" && desc.params.size() == 1 &&
+      desc.params[0].isPrimitive()) {
+    SV v = pop();
+    if (v.kind == VK::Cmp)
+      v = materializeCmp(v);
+    if (!v.isScalar())
+      return false;
+    boxed(v.value);
+    return true;
+  }
+  auto unboxTarget = [](StringRef n) -> std::optional<VK> {
+    if (n == "intValue" || n == "shortValue" || n == "byteValue" ||
+        n == "intUnbox" || n == "shortUnbox" || n == "byteUnbox" ||
+        n == "charUnbox" || n == "booleanUnbox" || n == "charValue" ||
+        n == "booleanValue")
+      return VK::Int;
+    if (n == "longValue" || n == "longUnbox")
+      return VK::Long;
+    if (n == "floatValue" || n == "floatUnbox")
+      return VK::Float;
+    if (n == "doubleValue" || n == "doubleUnbox")
+      return VK::Double;
+    return std::nullopt;
+  };
+  bool isUnboxCall =
+      (isBoxClass(owner) && desc.params.empty()) ||
+      (owner == "org/codehaus/groovy/runtime/typehandling/"
+                "DefaultTypeTransformation" &&
+       desc.params.size() == 1);
+  if (isUnboxCall) {
+    std::optional<VK> to = unboxTarget(name);
+    if (!to || stack.empty() || stack.back().kind != VK::Boxed)
+      return false;
+    SV v = pop();
+    Value r = convertScalar(v.value, *to);
+    if (name == "shortValue" || name == "shortUnbox" || name == "byteValue" ||
+        name == "byteUnbox" || name == "charValue" || name == "charUnbox") {
+      Type narrow = b.getIntegerType(name.starts_with("byte") ? 8 : 16);
+      Value t = arith::TruncIOp::create(b, l, narrow, r);
+      r = name.starts_with("char")
+              ? arith::ExtUIOp::create(b, l, b.getI32Type(), t).getResult()
+              : arith::ExtSIOp::create(b, l, b.getI32Type(), t).getResult();
+    }
+    push(*to, r);
+    return true;
+  }
+  bool groovyMath =
+      (owner == "org/codehaus/groovy/runtime/DefaultGroovyMethods" &&
+       (name == "intdiv" || name == "mod")) ||
+      (owner == "org/codehaus/groovy/runtime/typehandling/NumberMath" &&
+       (name == "remainder" || name == "intdiv" || name == "mod"));
+  if (groovyMath && desc.params.size() == 2 && stack.size() >= 2 &&
+      stack[stack.size() - 1].kind == VK::Boxed &&
+      stack[stack.size() - 2].kind == VK::Boxed) {
+    SV y = pop(), x = pop();
+    Type tx = x.value.getType(), ty = y.value.getType();
+    if (!tx.isInteger() || !ty.isInteger())
+      return false;
+    // Integer and Long operands: the wider type.
+    VK kind = tx.isInteger(64) || ty.isInteger(64) ? VK::Long : VK::Int;
+    Value a = convertScalar(x.value, kind), c = convertScalar(y.value, kind);
+    Value r;
+    if (name == "intdiv")
+      r = IntDivOp::create(b, l, a, c);
+    else if (name == "remainder")
+      r = IntRemOp::create(b, l, a, c);
+    else {
+      // Groovy's mod: the result has the divisor's sign... as floorMod.
+      Value rem = IntRemOp::create(b, l, a, c);
+      Value zero = arith::ConstantIntOp::create(b, l, a.getType(), 0);
+      Value signsDiffer = arith::CmpIOp::create(
+          b, l, arith::CmpIPredicate::slt,
+          arith::XOrIOp::create(b, l, rem, c), zero);
+      Value nonZero =
+          arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, rem, zero);
+      r = arith::SelectOp::create(
+          b, l, arith::AndIOp::create(b, l, signsDiffer, nonZero),
+          arith::AddIOp::create(b, l, rem, c), rem);
+    }
+    boxed(r);
+    return true;
+  }
+  return false;
+}
+
+/// Groovy's casts through invokedynamic (`x as int` on a Number): the value
+/// and a class constant in, the value converted to that class out.
+bool MethodTranslator::groovyIndyCast(const Instruction &insn) {
+  llvm::Expected<DynamicRef> ref = cf.resolveDynamic(insn.index);
+  if (!ref) {
+    llvm::consumeError(ref.takeError());
+    return false;
+  }
+  llvm::Expected<MethodDescriptor> desc = parseMethodDescriptor(ref->descriptor);
+  if (!desc) {
+    llvm::consumeError(desc.takeError());
+    return false;
+  }
+  if (desc->params.size() != 2 || stack.size() < 2 ||
+      stack.back().kind != VK::ClassConst ||
+      stack[stack.size() - 2].kind != VK::Boxed || !ref->bootstrap)
+    return false;
+  llvm::Expected<MethodHandleRef> handle =
+      cf.resolveMethodHandle(ref->bootstrap->methodRef);
+  if (!handle) {
+    llvm::consumeError(handle.takeError());
+    return false;
+  }
+  if (!StringRef(handle->member.className).contains("groovy"))
+    return false;
+  SV cls = pop();
+  SV v = pop();
+  if (!isBoxClass(cls.cls))
+    return false;
+  SV out;
+  out.kind = VK::Boxed;
+  out.value = convertScalar(v.value, kindOfBoxClass(cls.cls));
+  stack.push_back(out);
+  return true;
+}
+
+/// Population count with shifts, ands and adds (exact on every target).
+Value MethodTranslator::popcount(Value x) {
+  Location l = loc();
+  Type t = x.getType();
+  unsigned w = t.getIntOrFloatBitWidth();
+  auto c = [&](uint64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, l, t, int64_t(v));
+  };
+  auto shr = [&](Value v, unsigned n) -> Value {
+    return arith::ShRUIOp::create(b, l, v, c(n));
+  };
+  uint64_t m1 = 0x5555555555555555ULL, m2 = 0x3333333333333333ULL,
+           m4 = 0x0f0f0f0f0f0f0f0fULL, h01 = 0x0101010101010101ULL;
+  Value v = arith::SubIOp::create(
+      b, l, x, arith::AndIOp::create(b, l, shr(x, 1), c(m1)));
+  v = arith::AddIOp::create(b, l, arith::AndIOp::create(b, l, v, c(m2)),
+                            arith::AndIOp::create(b, l, shr(v, 2), c(m2)));
+  v = arith::AndIOp::create(b, l, arith::AddIOp::create(b, l, v, shr(v, 4)),
+                            c(m4));
+  return shr(arith::MulIOp::create(b, l, v, c(h01)), w - 8);
 }
 
 /// java.lang.Math, StrictMath, TornadoMath and kotlin.math.
@@ -2176,23 +2401,35 @@ bool MethodTranslator::invokeIntrinsicStatic(const MemberRef &ref,
   if ((isInt || isLong) && desc.params.size() == 1 &&
       desc.params[0].isPrimitive()) {
     VK kind = isInt ? VK::Int : VK::Long;
-    Value (*unary)(OpBuilder &, Location, Value) = nullptr;
-    if (name == "bitCount")
-      unary = [](OpBuilder &b, Location l, Value x) -> Value {
-        return math::CtPopOp::create(b, l, x);
-      };
-    else if (name == "numberOfLeadingZeros")
-      unary = [](OpBuilder &b, Location l, Value x) -> Value {
-        return math::CountLeadingZerosOp::create(b, l, x);
-      };
-    else if (name == "numberOfTrailingZeros")
-      unary = [](OpBuilder &b, Location l, Value x) -> Value {
-        return math::CountTrailingZerosOp::create(b, l, x);
-      };
-    if (!unary)
+    // With shifts and adds, not math.ctpop/ctlz/cttz, which the SPIR-V
+    // target does not lower.
+    if (name != "bitCount" && name != "numberOfLeadingZeros" &&
+        name != "numberOfTrailingZeros")
       return false;
     Value x = popScalar(kind);
-    Value r = unary(b, l, x);
+    Value r;
+    Type t = x.getType();
+    unsigned w = t.getIntOrFloatBitWidth();
+    if (name == "bitCount") {
+      r = popcount(x);
+    } else if (name == "numberOfTrailingZeros") {
+      // popcount((x & -x) - 1): 32 (64) for x == 0.
+      Value one = arith::ConstantIntOp::create(b, l, t, 1);
+      Value zero = arith::ConstantIntOp::create(b, l, t, 0);
+      Value lowest = arith::AndIOp::create(
+          b, l, x, arith::SubIOp::create(b, l, zero, x));
+      r = popcount(arith::SubIOp::create(b, l, lowest, one));
+    } else {
+      // w - popcount(x smeared right).
+      Value v = x;
+      for (unsigned s = 1; s < w; s *= 2)
+        v = arith::OrIOp::create(
+            b, l, v,
+            arith::ShRUIOp::create(b, l, v,
+                                   arith::ConstantIntOp::create(b, l, t, s)));
+      r = arith::SubIOp::create(b, l, arith::ConstantIntOp::create(b, l, t, w),
+                                popcount(v));
+    }
     // Java returns int for every one of these.
     if (isLong)
       r = arith::TruncIOp::create(b, l, b.getI32Type(), r);

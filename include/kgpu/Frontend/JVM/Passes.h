@@ -26,6 +26,9 @@ namespace kgpu {
 
 /// The attribute on the exit test of a @Parallel loop: the variable's name.
 inline constexpr StringLiteral kJVMParallelAttrName = "jvm.parallel";
+/// A kernel with neither a parallel loop nor a KernelContext (a
+/// single-thread task): kgpu-jvm-raise-parallel-loops runs it once.
+inline constexpr StringLiteral kJVMSingleThreadAttrName = "jvm.single_thread";
 /// The argument attribute of a @Reduce parameter.
 inline constexpr StringLiteral kJVMReduceAttrName = "jvm.reduce";
 

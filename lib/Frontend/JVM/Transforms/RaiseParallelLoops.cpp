@@ -231,6 +231,34 @@ struct RaiseParallelLoops
     });
     for (ParallelForOp loop : outermost)
       mergePerfectNest(rewriter, loop);
+    // Kernels with neither a parallel loop nor a KernelContext run once, as
+    // TornadoVM's single-thread tasks: the body in a parallel loop of one
+    // iteration (any launch runs it exactly once).
+    getOperation().walk([&](func::FuncOp func) {
+      if (!func->hasAttr(kJVMSingleThreadAttrName))
+        return;
+      func->removeAttr(kJVMSingleThreadAttrName);
+      if (!func.getBody().hasOneBlock())
+        return;
+      Block &body = func.getBody().front();
+      bool hasLoop = false;
+      func.walk([&](ParallelForOp) { hasLoop = true; });
+      if (hasLoop || body.without_terminator().empty())
+        return;
+      Operation *ret = body.getTerminator();
+      rewriter.setInsertionPointToStart(&body);
+      Location loc = func.getLoc();
+      Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
+      auto once = ParallelForOp::create(rewriter, loc, ValueRange{c0},
+                                        ValueRange{c1}, ValueRange{c1});
+      Block *inner = once.getBodyBlock();
+      Operation *innerEnd = inner->getTerminator();
+      for (Operation &op : llvm::make_early_inc_range(
+               llvm::make_range(std::next(once->getIterator()),
+                                ret->getIterator())))
+        op.moveBefore(innerEnd);
+    });
   }
 };
 
