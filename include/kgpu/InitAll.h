@@ -13,6 +13,7 @@
 
 #include "kgpu/Conversion/Passes.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
+#include "kgpu/Frontend/JVM/Passes.h"
 #include "kgpu/Pipelines/Pipelines.h"
 
 #include "kgpu/Transforms/Passes.h"
@@ -42,6 +43,7 @@ inline void registerAllPasses() {
   registerKgpuPasses();           // kgpu-level passes (Transforms)
   registerKgpuConversionPasses(); // kgpu/Conversion/Passes.td
   registerKgpuPipelines();        // the other named pipelines
+  registerKgpuJVMPasses();        // the JVM frontend's raising passes
 }
 
 } // namespace kgpu

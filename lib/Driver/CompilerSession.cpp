@@ -236,6 +236,7 @@ void mlir::kgpu::registerCompilerComponents() {
   std::call_once(once, [] {
     registerMLIRFrontend();
     registerKGCFrontend();
+    registerJVMFrontend();
 #define KGPU_TARGET_BACKEND(Name) register##Name##TargetBackend();
 #include "kgpu/Target/Backends.def"
   });
@@ -247,6 +248,7 @@ void mlir::kgpu::registerCompilerPasses() {
     registerKgpuPasses();
     registerKgpuConversionPasses();
     registerKgpuPipelines();
+    registerKgpuJVMPasses();
   });
 }
 
@@ -361,7 +363,8 @@ struct CompilerSession::Impl {
   /// diagnostics.
   FailureOr<std::string>
   importParts(const FrontendInfo &frontend,
-              std::unique_ptr<llvm::MemoryBuffer> input) {
+              std::unique_ptr<llvm::MemoryBuffer> input,
+              const ImportOptions &importOptions) {
     if (options.emit != "mlir") {
       fail("--verify-diagnostics and --split-input-file check the import: "
            "use them with --emit=mlir");
@@ -374,8 +377,9 @@ struct CompilerSession::Impl {
         {options.splitInputFile, options.verifyDiagnostics}, os,
         [&](llvm::SourceMgr &sourceMgr, MLIRContext &partContext,
             raw_ostream &os) -> LogicalResult {
-          OwningOpRef<ModuleOp> module = frontend.import(
-              sourceMgr, sourceMgr.getMainFileID(), partContext);
+          OwningOpRef<ModuleOp> module =
+              importWith(frontend, sourceMgr, sourceMgr.getMainFileID(),
+                         partContext, importOptions);
           if (!module)
             return failure();
           module->print(os);
@@ -404,6 +408,8 @@ struct CompilerSession::Impl {
   std::function<void(const DiagnosticRecord &)> callback;
   std::optional<OwningOpRef<ModuleOp>> gpuForm;
   unsigned numGPUFormRuns = 0;
+  /// The path of the input being compiled (compileFile); empty for a buffer.
+  std::string inputPath;
 };
 
 FailureOr<std::string>
@@ -413,14 +419,22 @@ CompilerSession::Impl::compile(std::unique_ptr<llvm::MemoryBuffer> input,
   const FrontendInfo *frontend = options.language.empty()
                                      ? lookupFrontendForFile(filename)
                                      : lookupFrontend(options.language);
+  if (!frontend && options.language.empty() && !inputPath.empty() &&
+      llvm::sys::fs::is_directory(inputPath))
+    frontend = lookupFrontendForDirectory();
   if (!frontend) {
     fail("cannot tell the language of '" + filename + "' from its extension (" +
          describeFrontendExtensions() + "); use --import-kgc");
     return failure();
   }
 
+  ImportOptions importOptions;
+  importOptions.inputPath = inputPath;
+  if (frontend->selectsKernels)
+    importOptions.kernel = options.kernel;
+
   if (options.verifyDiagnostics || options.splitInputFile)
-    return importParts(*frontend, std::move(input));
+    return importParts(*frontend, std::move(input), importOptions);
 
   llvm::SourceMgr sourceMgr;
   unsigned bufferId = sourceMgr.AddNewSourceBuffer(std::move(input), {});
@@ -438,7 +452,7 @@ CompilerSession::Impl::compile(std::unique_ptr<llvm::MemoryBuffer> input,
       [&] { context->getDiagEngine().eraseHandler(recorder); });
 
   OwningOpRef<ModuleOp> module =
-      frontend->import(sourceMgr, bufferId, *context);
+      importWith(*frontend, sourceMgr, bufferId, *context, importOptions);
   if (!module)
     return failure();
   std::optional<SourceLanguage> lang = SourceLanguage::readFrom(*module);
@@ -448,7 +462,8 @@ CompilerSession::Impl::compile(std::unique_ptr<llvm::MemoryBuffer> input,
       lang->attachTo(*module);
   }
 
-  if (!options.kernel.empty() && failed(selectKernel(*module, options.kernel)))
+  if (!options.kernel.empty() && !frontend->selectsKernels &&
+      failed(selectKernel(*module, options.kernel)))
     return failure();
   if (options.workgroupSize)
     fixWorkgroupSizes(*module, *options.workgroupSize);
@@ -462,6 +477,8 @@ CompilerSession::Impl::compile(std::unique_ptr<llvm::MemoryBuffer> input,
     PassManager pm(context.get());
     (void)applyPassManagerCLOptions(pm);
     buildFrontendCleanupPipeline(pm);
+    if (frontend->extendCleanup)
+      frontend->extendCleanup(pm);
     if (failed(pm.run(*module)))
       return failure();
   }
@@ -627,10 +644,27 @@ CompilerSession::compile(std::unique_ptr<llvm::MemoryBuffer> input,
                          StringRef filename) {
   std::string name =
       filename.empty() ? input->getBufferIdentifier().str() : filename.str();
+  impl->inputPath.clear();
   return impl->compile(std::move(input), name);
 }
 
 FailureOr<std::string> CompilerSession::compileFile(StringRef filename) {
+  impl->inputPath = filename == "-" ? "" : filename.str();
+  // A directory (a JVM class path): the frontend that reads directories
+  // gets its path and an empty buffer.
+  if (filename != "-" && llvm::sys::fs::is_directory(filename)) {
+    const FrontendInfo *frontend = impl->options.language.empty()
+                                       ? lookupFrontendForDirectory()
+                                       : lookupFrontend(impl->options.language);
+    if (!frontend || !frontend->readsDirectories) {
+      fail("'" + filename + "' is a directory, which " +
+           (frontend ? "the " + frontend->name + " frontend does not read"
+                     : std::string("no frontend reads")));
+      return failure();
+    }
+    return impl->compile(llvm::MemoryBuffer::getMemBuffer("", filename),
+                         filename);
+  }
   // The language first: an unknown extension is an error before any read.
   if (impl->options.language.empty() && !lookupFrontendForFile(filename)) {
     fail("cannot tell the language of '" + filename + "' from its extension (" +

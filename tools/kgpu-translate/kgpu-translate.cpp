@@ -33,6 +33,11 @@ static cl::opt<bool> importKgc("import-kgc",
                                cl::desc("Read the input as kgc source, "
                                         "whatever its extension"),
                                cl::cat(category));
+static cl::opt<bool> importJvm(
+    "import-jvm",
+    cl::desc("Read the input as JVM class files (a .class file, a .jar or a "
+             "directory of classes), whatever its name"),
+    cl::cat(category));
 static cl::opt<std::string> emit(
     "emit",
     cl::desc(
@@ -54,9 +59,11 @@ static cl::opt<std::string>
              cl::desc("CUDA toolkit with bin/ptxas and nvvm/libdevice "
                       "(default: CUDA_ROOT, CUDA_HOME, or ptxas on PATH)"),
              cl::cat(category));
-static cl::opt<std::string> kernelName("kernel",
-                                       cl::desc("Compile only this kernel"),
-                                       cl::cat(category));
+static cl::opt<std::string>
+    kernelName("kernel",
+               cl::desc("Compile only this kernel (JVM inputs: Class::method, "
+                        "pkg.Outer$Inner::method or Class::method(desc))"),
+               cl::cat(category));
 static cl::opt<bool> checkBounds(
     "check-bounds",
     cl::desc("Check every memory access against the size of the buffer or "
@@ -124,6 +131,8 @@ int main(int argc, char **argv) {
   options.splitInputFile = splitInputFile;
   if (importKgc)
     options.language = "kgc";
+  if (importJvm)
+    options.language = "jvm";
   if (workgroupSizeOpt.getNumOccurrences()) {
     std::string error;
     options.workgroupSize = kgpu::parseWorkgroupSize(workgroupSizeOpt, error);

@@ -27,7 +27,22 @@ class raw_ostream;
 } // namespace llvm
 
 namespace mlir {
+class OpPassManager;
 namespace kgpu {
+
+/// What the driver hands a frontend besides its input, for frontends that
+/// need more than one source buffer (importWithOptions).
+struct ImportOptions {
+  /// --kernel as the user spelled it, for a frontend that selects kernels
+  /// itself (FrontendInfo::selectsKernels): the JVM frontend reads
+  /// `Class::method`, `pkg.Outer$Inner::method` and `Class::method(desc)`.
+  /// Empty: every kernel of the input.
+  std::string kernel;
+  /// The input's path on disk; empty for an in-memory buffer or standard
+  /// input. A directory input (FrontendInfo::readsDirectories) comes with
+  /// an empty buffer and its path here.
+  std::string inputPath;
+};
 
 struct FrontendInfo {
   /// The frontend's name ("kgc", "mlir"); --import-<name> forces it.
@@ -55,6 +70,22 @@ struct FrontendInfo {
   std::function<std::shared_ptr<ScopedDiagnosticHandler>(
       llvm::SourceMgr &sourceMgr, MLIRContext &context, llvm::raw_ostream &os)>
       makeDiagnosticHandler;
+  /// Imports as `import` does, with the driver's ImportOptions; used instead
+  /// of `import` when set.
+  std::function<OwningOpRef<ModuleOp>(llvm::SourceMgr &sourceMgr,
+                                      unsigned bufferId, MLIRContext &context,
+                                      const ImportOptions &options)>
+      importWithOptions;
+  /// Whether the frontend interprets --kernel itself (ImportOptions::kernel)
+  /// instead of the driver keeping the kernel of that function name.
+  bool selectsKernels = false;
+  /// Whether the frontend reads directories (a class path, for the JVM):
+  /// the driver then accepts a directory as input and hands its path over.
+  bool readsDirectories = false;
+  /// The frontend's own passes after kgpu-frontend-cleanup (for example the
+  /// JVM frontend's raising of @Parallel loops, which needs structured
+  /// control flow); null: none.
+  std::function<void(OpPassManager &pm)> extendCleanup;
   /// Whether the driver runs kgpu-frontend-cleanup (mem2reg, structuring,
   /// buffer-access inference, convergence) on what `import` returns. The
   /// pass-through "mlir" frontend does not: its input is kgpu IR already.
@@ -76,11 +107,25 @@ const FrontendInfo *lookupFrontend(StringRef name);
 /// The frontend that reads `filename` by its extension, or null.
 const FrontendInfo *lookupFrontendForFile(StringRef filename);
 
+/// The first frontend that reads directories, or null.
+const FrontendInfo *lookupFrontendForDirectory();
+
+/// Imports buffer `bufferId` through `info`'s importWithOptions, or its
+/// import when it has none.
+OwningOpRef<ModuleOp> importWith(const FrontendInfo &info,
+                                 llvm::SourceMgr &sourceMgr, unsigned bufferId,
+                                 MLIRContext &context,
+                                 const ImportOptions &options);
+
 /// The extensions of all frontends, for messages: ".kgc or .mlir".
 std::string describeFrontendExtensions();
 
 /// Registers kgc (lib/Frontend/KGC).
 void registerKGCFrontend();
+
+/// Registers the JVM bytecode frontend (lib/Frontend/JVM): .class, .jar and
+/// directories.
+void registerJVMFrontend();
 
 } // namespace kgpu
 } // namespace mlir

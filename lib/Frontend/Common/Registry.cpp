@@ -74,6 +74,25 @@ const FrontendInfo *mlir::kgpu::lookupFrontendForFile(StringRef filename) {
   return nullptr;
 }
 
+const FrontendInfo *mlir::kgpu::lookupFrontendForDirectory() {
+  Registry &registry = getRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  for (const FrontendInfo &info : registry.frontends)
+    if (info.readsDirectories)
+      return &info;
+  return nullptr;
+}
+
+OwningOpRef<ModuleOp> mlir::kgpu::importWith(const FrontendInfo &info,
+                                             llvm::SourceMgr &sourceMgr,
+                                             unsigned bufferId,
+                                             MLIRContext &context,
+                                             const ImportOptions &options) {
+  if (info.importWithOptions)
+    return info.importWithOptions(sourceMgr, bufferId, context, options);
+  return info.import(sourceMgr, bufferId, context);
+}
+
 std::string mlir::kgpu::describeFrontendExtensions() {
   Registry &registry = getRegistry();
   std::lock_guard<std::mutex> lock(registry.mutex);

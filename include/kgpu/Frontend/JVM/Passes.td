@@ -1,0 +1,98 @@
+//===- Passes.td - the JVM frontend's own passes -------------*- tablegen -*-===//
+//
+// Part of the kgpu project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KGPU_FRONTEND_JVM_PASSES_TD
+#define KGPU_FRONTEND_JVM_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def KgpuJVMRaiseParallelLoops
+    : Pass<"kgpu-jvm-raise-parallel-loops", "mlir::ModuleOp"> {
+  let summary = "Raise marked JVM loops (@Parallel) to kgpu.parallel_for";
+  let description = [{
+    The JVM frontend emits a `@Parallel` loop (TornadoVM's annotation on the
+    loop variable, or kgpu's Groovy marker naming it) as an ordinary loop in
+    the plain CFG form whose exit test, `arith.cmpi slt %i, %bound`, carries
+    `jvm.parallel = "<variable>"`. After `kgpu-frontend-cleanup` has
+    made the loop an `scf.while`, this pass hoists its loop-invariant
+    operations, uplifts it to `scf.for` with upstream's
+    `scf::upliftWhileToForLoop`, and replaces that by a one-dimensional
+    `kgpu.parallel_for` over `index` (the Java `int` variable is an
+    `arith.index_cast` of the induction variable). A perfectly nested pair
+    or triple of marked loops becomes one 2-D or 3-D `kgpu.parallel_for`
+    with the outermost loop first, so that the innermost annotated loop is
+    the fastest-varying dimension, as in TornadoVM.
+
+    Upstream has no raising from `scf.for` to a loop with kgpu's parallel
+    semantics (`scf.parallel` has no reductions into memory and no
+    grid-stride lowering). A marked loop that is not a counted loop with a
+    positive constant step, or that carries a value from one iteration to
+    the next, is an error at its test (KG-E0301, KG-E0302, docs/errors.md).
+
+    Before (after kgpu-frontend-cleanup):
+    ```mlir
+    scf.while (%i = %c0) : (i32) -> () {
+      %t = arith.cmpi slt, %i, %n {jvm.parallel = "i"} : i32
+      scf.condition(%t) %i : i32
+    } do { ^bb0(%i: i32): ...; %j = arith.addi %i, %c1 : i32; scf.yield %j }
+    ```
+    After:
+    ```mlir
+    kgpu.parallel_for (%k) = (%lb) to (%ub) step (%c1_idx) {
+      %i = arith.index_cast %k : index to i32
+      ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::kgpu::KgpuDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def KgpuJVMRaiseReductions
+    : Pass<"kgpu-jvm-raise-reductions", "mlir::ModuleOp"> {
+  let summary = "Raise @Reduce updates in parallel loops to kgpu.reduce";
+  let description = [{
+    A `@Reduce` parameter (marked `jvm.reduce` by the JVM frontend) is
+    updated inside a `kgpu.parallel_for` as TornadoVM kernels do,
+    `out[k] = out[k] OP x` (Java arrays) or `out.set(k, out.get(k) OP x)`
+    (TornadoVM arrays): a `memref.load` of the element, one combining
+    operation and a `memref.store` to the same element. Each such update
+    becomes `kgpu.reduce <kind> %x, %out[%k]`, the operator inferred from
+    the combining operation: `arith.addi`/`addf` add, `muli`/`mulf` mul,
+    `kgpu.jvm_min`/`arith.minsi` min, `kgpu.jvm_max`/`arith.maxsi` max,
+    `andi`, `ori`, `xori`. The reduction's result is what the sequential
+    Java loop gives, up to the order of float additions and
+    multiplications (docs/jvm.md).
+
+    Upstream has no equivalent (the kgpu dialect's reductions into memory
+    are kgpu's own). Any other store to a `@Reduce` parameter inside a
+    parallel loop is an error (KG-E0303): it would race.
+  }];
+  let dependentDialects = ["::mlir::kgpu::KgpuDialect"];
+}
+
+def KgpuJVMNarrowFloatOps
+    : Pass<"kgpu-jvm-narrow-float-ops", "mlir::ModuleOp"> {
+  let summary = "Fold Groovy's widened float operations back to float";
+  let description = [{
+    Groovy `@CompileStatic` computes `float + float` as
+    `d2f(dadd(f2d a, f2d b))`, often through a double local in between. One
+    `+ - * /` or `sqrt` on two floats widened to double and rounded straight
+    back to float gives exactly the float operation (a double has more than
+    twice a float's precision, so the double rounding is innocuous), so
+    `arith.truncf(op(arith.extf a, arith.extf b))` becomes the f32 `op`.
+    Kotlin's `kotlin.math.sqrt(Float)` (`(float) Math.sqrt((double) x)`) is
+    the same pattern. A chain that stays in double (`x * x + y * y`
+    assigned to a float) is not matched: it is double arithmetic.
+
+    Upstream's arith canonicalizations do not narrow float operations (the
+    fold is exact only for a single correctly rounded operation).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+#endif // KGPU_FRONTEND_JVM_PASSES_TD

@@ -1,0 +1,9 @@
+package kgpu.api;
+
+import java.lang.annotation.*;
+
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface ParallelLoops {
+  String[] value();
+}
