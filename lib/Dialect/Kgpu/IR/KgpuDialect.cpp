@@ -237,6 +237,14 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
                 "function";
     return success();
   }
+  if (name == "kgpu.dispatch_params") {
+    auto names = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!names || names.empty() || names.size() > 3 ||
+        !llvm::all_of(names, llvm::IsaPred<StringAttr>))
+      return op->emitError("'") << name
+                                << "' must be an array of 1 to 3 strings";
+    return success();
+  }
   if (name == "kgpu.source_language") {
     // Written by the frontends (include/kgpu/Frontend/SourceLanguage.h).
     auto dict = dyn_cast<DictionaryAttr>(attr.getValue());
