@@ -14,6 +14,7 @@ PACKAGES=(
   spirv-tools spirv-cross libspirv-cross-c-shared-dev glslang-tools
   libvulkan-dev libvulkan1 mesa-vulkan-drivers
   libpng-dev
+  libzip-dev
   openjdk-17-jdk-headless curl ca-certificates
   zlib1g-dev libzstd-dev libxml2-dev libffi-dev libedit-dev libcurl4-openssl-dev
 )

@@ -83,12 +83,13 @@ if shutil.which("clang++-22") and shutil.which("llvm-config-22"):
 # the JDK 25 javac/java (Temurin, KGPU_JDK25_HOME), and groovyc 6.0.0 and
 # kotlinc 2.4.21, which scripts/install-deps.sh installs from Maven Central
 # into KGPU_JVM_TOOLS_DIR (default /opt/kgpu/jvm). Each gives a feature and
-# a substitution: javac17 (%javac17, %java17), javac25 (%javac25, %java25),
+# a substitution: javac17 (%javac17, %java17, %javap17), javac25 (%javac25, %java25),
 # groovyc (%groovyc), kotlinc (%kotlinc, with the Kotlin stdlib on its
 # class path; %groovy_jar and %kotlin_stdlib_jar: the runtime jars their
 # programs run with), jvm-api (%kgpu_jvm_api_jar: the kernel-facing API jar the
-# build makes from java/; %jvm-ref: the reference runner, which runs a kernel
-# method on the JVM and prints what kgpu-run prints), jvm-frontend (the
+# build makes from java/; %jvm-ref, %jvm-ref17, %jvm-ref25: the reference
+# runner, which runs a kernel method on the JVM and writes its buffers as
+# kgpu-run does), jvm-frontend (the
 # kgpu-translate under test reads class files).
 import subprocess
 import tempfile
@@ -129,6 +130,7 @@ if jdk17:
     config.available_features.add("javac17")
     config.substitutions.append(("%javac17", jdk17[0]))
     config.substitutions.append(("%java17", jdk17[1]))
+    config.substitutions.append(("%javap17", os.path.join(os.path.dirname(jdk17[1]), "javap")))
 if jdk25:
     config.available_features.add("javac25")
     config.substitutions.append(("%javac25", jdk25[0]))
@@ -153,11 +155,15 @@ api_jar = config.kgpu_jvm_api_jar
 if api_jar and os.path.exists(api_jar) and (jdk25 or jdk17):
     config.available_features.add("jvm-api")
     config.substitutions.append(("%kgpu_jvm_api_jar", api_jar))
-    # The reference runner on the newest JDK: the arrays' MemorySegment
-    # storage (the jar's META-INF/versions/22 classes) is what runs.
-    ref_java = (jdk25 or jdk17)[1]
-    config.substitutions.append(
-        ("%jvm-ref", "%s -cp %s kgpu.jvm.ReferenceRunner" % (ref_java, api_jar)))
+    # The reference runner on each JDK (%jvm-ref17, %jvm-ref25) and on the
+    # newest (%jvm-ref): there the arrays' MemorySegment storage (the jar's
+    # META-INF/versions/22 classes) is what runs. The longer names first:
+    # lit substitutes in order.
+    for name, jdk in [("%jvm-ref17", jdk17), ("%jvm-ref25", jdk25),
+                      ("%jvm-ref", jdk25 or jdk17)]:
+        if jdk:
+            config.substitutions.append(
+                (name, "%s -cp %s kgpu.jvm.ReferenceRunner" % (jdk[1], api_jar)))
 # A JVM frontend in kgpu-translate: its list of extensions (in the message
 # for a file it cannot tell the language of) names .class.
 _translate = os.path.join(config.kgpu_tools_dir, "kgpu-translate")
