@@ -14,6 +14,8 @@ PACKAGES=(
   spirv-tools spirv-cross libspirv-cross-c-shared-dev glslang-tools
   libvulkan-dev libvulkan1 mesa-vulkan-drivers
   libpng-dev
+  libzip-dev
+  openjdk-17-jdk-headless curl ca-certificates
   zlib1g-dev libzstd-dev libxml2-dev libffi-dev libedit-dev libcurl4-openssl-dev
 )
 
@@ -76,9 +78,111 @@ if [ "$missing_wheel" -ne 0 ]; then
     --upgrade --target "$CUDA_WHEEL_DIR" "${wheels[@]}"
 fi
 
+# The JVM toolchains the JVM frontend's tests compile kernels with, from Maven
+# Central (javac 17 is Debian's default JDK; Temurin 25 comes with the
+# machine): Groovy 6.0.0 (groovyc: org.apache.groovy:groovy alone carries
+# FileSystemCompiler and its shaded picocli/ASM/ANTLR; @CompileStatic needs
+# nothing else) and kotlinc 2.4.21 (kotlin-compiler-embeddable and the
+# runtime dependencies of its POM). One setting, KGPU_JVM_TOOLS_DIR (default
+# /opt/kgpu/jvm), is honoured by this script, the CMake build
+# (java/CMakeLists.txt) and the lit suite; the wrappers are then
+# $KGPU_JVM_TOOLS_DIR/bin/{groovyc,kotlinc}. Every jar is checked against the
+# SHA-256 pinned here (the SHA-1s Maven serves beside them were checked equal
+# when the sums were pinned, 2026-12-01); a jar that is present and matches is
+# not downloaded again.
+JVM_TOOLS_DIR="${KGPU_JVM_TOOLS_DIR:-/opt/kgpu/jvm}"
+MAVEN_CENTRAL="${KGPU_MAVEN_REPO:-https://repo1.maven.org/maven2}"
+GROOVY_VERSION=6.0.0
+KOTLIN_VERSION=2.4.21
+# group:artifact:version sha256 subdirectory
+JVM_JARS=(
+  "org.apache.groovy:groovy:$GROOVY_VERSION 6bcbec490ac1ade0dca6566dca9d02897cbb8fc31ee4008e950451aa83b1ac76 groovy-$GROOVY_VERSION"
+  "org.jetbrains.kotlin:kotlin-compiler-embeddable:$KOTLIN_VERSION ef19419c765e7ac8404465fa026ca8fc4dbb8a822de0fc79aa53c8dce29f1d02 kotlinc-$KOTLIN_VERSION"
+  "org.jetbrains.kotlin:kotlin-stdlib:$KOTLIN_VERSION bd8250210584cb659847dce9cda660f8e9906e5def7fbebcea93dc6dcb6a88a3 kotlinc-$KOTLIN_VERSION"
+  "org.jetbrains.kotlin:kotlin-script-runtime:$KOTLIN_VERSION a658cf5902a1525a06c264a5e42b437e97a6679ddeef8ca641246f270cf6a013 kotlinc-$KOTLIN_VERSION"
+  "org.jetbrains.kotlin:kotlin-reflect:1.6.10 3277ac102ae17aad10a55abec75ff5696c8d109790396434b496e75087854203 kotlinc-$KOTLIN_VERSION"
+  "org.jetbrains.kotlin:kotlin-daemon-embeddable:$KOTLIN_VERSION 7b3ef24674e5bcffcadfc4e43202ea314194939ecbcdd90a4770b2f1b04e0d07 kotlinc-$KOTLIN_VERSION"
+  "org.jetbrains.kotlin:kotlin-build-tools-api:$KOTLIN_VERSION c5cd6a49bd072b529ae10809111c16a7aa0f92147e95d288354017fd65799461 kotlinc-$KOTLIN_VERSION"
+  "org.jetbrains.kotlinx:kotlinx-coroutines-core-jvm:1.8.0 9860906a1937490bf5f3b06d2f0e10ef451e65b95b269f22daf68a3d1f5065c5 kotlinc-$KOTLIN_VERSION"
+  "org.jetbrains:annotations:13.0 ace2a10dc8e2d5fd34925ecac03e4988b2c0f851650c94b8cef49ba1bd111478 kotlinc-$KOTLIN_VERSION"
+)
+JVM_TOOL_FILES=()
+jvm_fetch() { # coordinates sha256 subdirectory
+  local g a v
+  IFS=: read -r g a v <<<"$1"
+  local dir="$JVM_TOOLS_DIR/$3" file="$a-$v.jar"
+  JVM_TOOL_FILES+=("$dir/$file")
+  if [ -f "$dir/$file" ] && echo "$2  $dir/$file" | sha256sum --quiet -c - 2>/dev/null; then
+    return 0
+  fi
+  if ! command -v curl >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends curl ca-certificates
+  fi
+  local url="$MAVEN_CENTRAL/${g//.//}/$a/$v/$file"
+  echo "install-deps: downloading $url"
+  $SUDO mkdir -p "$dir"
+  local tmp
+  tmp=$(mktemp "${TMPDIR:-/tmp}/kgpu-jar.XXXXXX")
+  if ! curl -fsSL --retry 3 -o "$tmp" "$url"; then
+    rm -f "$tmp"
+    echo "install-deps: error: cannot download $url" >&2
+    return 1
+  fi
+  if ! echo "$2  $tmp" | sha256sum --quiet -c - >/dev/null 2>&1; then
+    rm -f "$tmp"
+    echo "install-deps: error: $url does not have the pinned SHA-256 $2" >&2
+    return 1
+  fi
+  $SUDO install -m 0644 "$tmp" "$dir/$file"
+  rm -f "$tmp"
+}
+for entry in "${JVM_JARS[@]}"; do
+  # shellcheck disable=SC2086
+  jvm_fetch $entry
+done
+# The wrappers: plain `groovyc`/`kotlinc` command lines. KGPU_JAVA picks the
+# JVM that runs the compiler (default: java on PATH); KGPU_JVM_OPTS adds JVM
+# options. kotlinc has no Kotlin home here: the wrapper passes -no-stdlib
+# -no-reflect and puts kotlin-stdlib on the class path itself (appended to a
+# -cp/-classpath the caller gives), so the Kotlin IR dump flags
+# (-Xphases-to-dump-before=..., -Xdump-directory=...) work as documented.
+jvm_wrapper() { # name body
+  local tmp
+  tmp=$(mktemp "${TMPDIR:-/tmp}/kgpu-wrapper.XXXXXX")
+  printf '%s\n' "$2" >"$tmp"
+  $SUDO mkdir -p "$JVM_TOOLS_DIR/bin"
+  if ! cmp -s "$tmp" "$JVM_TOOLS_DIR/bin/$1"; then
+    $SUDO install -m 0755 "$tmp" "$JVM_TOOLS_DIR/bin/$1"
+  fi
+  rm -f "$tmp"
+}
+jvm_wrapper groovyc "#!/bin/sh
+# groovyc $GROOVY_VERSION (written by kgpu's scripts/install-deps.sh)
+exec \"\${KGPU_JAVA:-java}\" \${KGPU_JVM_OPTS:-} -cp \"$JVM_TOOLS_DIR/groovy-$GROOVY_VERSION/groovy-$GROOVY_VERSION.jar\" \\
+  org.codehaus.groovy.tools.FileSystemCompiler \"\$@\""
+KOTLIN_LIB="$JVM_TOOLS_DIR/kotlinc-$KOTLIN_VERSION"
+jvm_wrapper kotlinc "#!/usr/bin/env bash
+# kotlinc $KOTLIN_VERSION (written by kgpu's scripts/install-deps.sh)
+lib=\"$KOTLIN_LIB\"
+cp=\"\$lib/kotlin-compiler-embeddable-$KOTLIN_VERSION.jar:\$lib/kotlin-stdlib-$KOTLIN_VERSION.jar:\$lib/kotlin-script-runtime-$KOTLIN_VERSION.jar:\$lib/kotlin-reflect-1.6.10.jar:\$lib/kotlin-daemon-embeddable-$KOTLIN_VERSION.jar:\$lib/kotlin-build-tools-api-$KOTLIN_VERSION.jar:\$lib/kotlinx-coroutines-core-jvm-1.8.0.jar:\$lib/annotations-13.0.jar\"
+stdlib=\"\$lib/kotlin-stdlib-$KOTLIN_VERSION.jar\"
+args=()
+have_cp=0
+while [ \$# -gt 0 ]; do
+  case \"\$1\" in
+    -cp|-classpath)
+      args+=(\"\$1\" \"\${2:-}:\$stdlib\"); have_cp=1; shift; [ \$# -gt 0 ] && shift ;;
+    *) args+=(\"\$1\"); shift ;;
+  esac
+done
+if [ \$have_cp -eq 0 ]; then args=(-cp \"\$stdlib\" \"\${args[@]}\"); fi
+# shellcheck disable=SC2086
+exec \"\${KGPU_JAVA:-java}\" \${KGPU_JVM_OPTS:-} -cp \"\$cp\" \\
+  org.jetbrains.kotlin.cli.jvm.K2JVMCompiler -no-stdlib -no-reflect \"\${args[@]}\""
+
 # Postconditions: everything the build and the tests use is there.
 fail=0
-for tool in cmake ninja clang++-22 llvm-config-22 mlir-opt-22 FileCheck-22 \
+for tool in java javac jar cmake ninja clang++-22 llvm-config-22 mlir-opt-22 FileCheck-22 \
             spirv-val spirv-cross glslangValidator; do
   if ! command -v "$tool" >/dev/null 2>&1; then
     echo "install-deps: error: '$tool' is not on PATH after the install" >&2
@@ -91,14 +195,39 @@ for f in /usr/lib/llvm-22/lib/cmake/mlir/MLIRConfig.cmake \
          /usr/include/gtest/gtest.h \
          /usr/include/vulkan/vulkan.h \
          /usr/share/vulkan/icd.d/lvp_icd.x86_64.json \
-         "${CUDA_FILES[@]/#/$CUDA_ROOT_DIR/}"; do
+         "${CUDA_FILES[@]/#/$CUDA_ROOT_DIR/}" \
+         "${JVM_TOOL_FILES[@]}"; do
   if [ ! -e "$f" ]; then
     echo "install-deps: error: '$f' is missing after the install" >&2
     fail=1
   fi
 done
+# Temurin 25 (the JDK 22+ the API's MemorySegment classes and the javac 25
+# tests need) comes with the machine image, not from apt: without it those
+# tests are UNSUPPORTED, so it is reported, not required.
+JDK25_HOME="${KGPU_JDK25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
+if [ ! -x "$JDK25_HOME/bin/javac" ]; then
+  echo "install-deps: note: no JDK 25 in $JDK25_HOME (KGPU_JDK25_HOME): the javac 25 tests will be skipped" >&2
+fi
+# The compilers run: each compiles a one-line program.
+jvm_check=$(mktemp -d "${TMPDIR:-/tmp}/kgpu-jvmcheck.XXXXXX")
+printf 'class KgpuCheck { static int f(int x) { x + 1 } }\n' >"$jvm_check/KgpuCheck.groovy"
+printf 'fun kgpuCheck(x: Int): Int = x + 1\n' >"$jvm_check/check.kt"
+if ! "$JVM_TOOLS_DIR/bin/groovyc" -d "$jvm_check/out" "$jvm_check/KgpuCheck.groovy" >"$jvm_check/log" 2>&1 \
+   || [ ! -f "$jvm_check/out/KgpuCheck.class" ]; then
+  echo "install-deps: error: $JVM_TOOLS_DIR/bin/groovyc does not compile a class:" >&2
+  cat "$jvm_check/log" >&2
+  fail=1
+fi
+if ! "$JVM_TOOLS_DIR/bin/kotlinc" -d "$jvm_check/out" "$jvm_check/check.kt" >"$jvm_check/log" 2>&1 \
+   || [ ! -f "$jvm_check/out/CheckKt.class" ]; then
+  echo "install-deps: error: $JVM_TOOLS_DIR/bin/kotlinc does not compile a class:" >&2
+  cat "$jvm_check/log" >&2
+  fail=1
+fi
+rm -rf "$jvm_check"
 if [ "$fail" -ne 0 ]; then
   echo "install-deps: the installation is incomplete (see the errors above)" >&2
   exit 1
 fi
-echo "install-deps: OK (CUDA toolkit files under $CUDA_ROOT_DIR)"
+echo "install-deps: OK (CUDA toolkit files under $CUDA_ROOT_DIR, groovyc $GROOVY_VERSION and kotlinc $KOTLIN_VERSION in $JVM_TOOLS_DIR/bin)"

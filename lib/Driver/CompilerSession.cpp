@@ -9,12 +9,12 @@
 
 #include "kgpu/Driver/CompilerSession.h"
 
+#include "kgpu/Bundle/Bundle.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Frontend/Common/SplitAndVerify.h"
 #include "kgpu/Frontend/Registry.h"
 #include "kgpu/InitAll.h"
 #include "kgpu/Pipelines/Pipelines.h"
-#include "kgpu/Target/Bundle/Bundle.h"
 #include "kgpu/Target/Bundle/Manifest.h"
 #include "kgpu/Target/TargetBackend.h"
 #include "kgpu/Transforms/Passes.h"

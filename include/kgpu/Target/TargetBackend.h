@@ -11,8 +11,8 @@
 #ifndef KGPU_TARGET_TARGETBACKEND_H
 #define KGPU_TARGET_TARGETBACKEND_H
 
+#include "kgpu/Bundle/Bundle.h"
 #include "kgpu/Frontend/SourceLanguage.h"
-#include "kgpu/Target/Bundle/Bundle.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"

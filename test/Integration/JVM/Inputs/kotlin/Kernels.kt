@@ -1,0 +1,138 @@
+// The JVM corpus, Kotlin 2.4.21: top-level kernels (the KernelsKt facade
+// class). kotlinc 2.4.21 does not keep `for (i: @Parallel Int in ...)` in
+// the class file (not even with -Xemit-jvm-type-annotations;
+// ../../kotlin-parallel-annotation.test), so the parallel loops are marked
+// with kgpu's @ParallelLoops, as in Groovy (docs/jvm-api.md).
+import kgpu.api.ParallelLoops
+import uk.ac.manchester.tornado.api.KernelContext
+import uk.ac.manchester.tornado.api.annotations.Reduce
+import uk.ac.manchester.tornado.api.types.arrays.FloatArray as NativeFloatArray
+import uk.ac.manchester.tornado.api.types.arrays.IntArray as NativeIntArray
+import kotlin.math.max
+import kotlin.math.min
+import kotlin.math.sqrt
+
+const val MAX_ITER = 200
+const val LOCAL = 64
+
+@ParallelLoops("i")
+fun vectorAdd(a: FloatArray, b: FloatArray, c: FloatArray) {
+    for (i in 0 until c.size) {
+        c[i] = a[i] + b[i]
+    }
+}
+
+@ParallelLoops("i")
+fun saxpy(alpha: Float, x: NativeFloatArray, y: NativeFloatArray) {
+    for (i in 0 until y.size) {
+        y.set(i, alpha * x.get(i) + y.get(i))
+    }
+}
+
+@ParallelLoops("i", "j")
+fun matMul(a: FloatArray, b: FloatArray, c: FloatArray, n: Int) {
+    for (i in 0 until n) {
+        for (j in 0 until n) {
+            var sum = 0.0f
+            for (k in 0 until n) {
+                sum += a[i * n + k] * b[k * n + j]
+            }
+            c[i * n + j] = sum
+        }
+    }
+}
+
+@ParallelLoops("i")
+fun sumInt(input: IntArray, @Reduce result: IntArray) {
+    for (i in 0 until input.size) {
+        result[0] += input[i]
+    }
+}
+
+@ParallelLoops("i")
+fun minDouble(input: DoubleArray, @Reduce result: DoubleArray) {
+    for (i in 0 until input.size) {
+        result[0] = min(result[0], input[i])
+    }
+}
+
+@ParallelLoops("i")
+fun intOps(a: IntArray, b: IntArray, out: IntArray, n: Int) {
+    for (i in 0 until n) {
+        val x = a[i] - 1073741824
+        val y = b[i] or 1
+        out[5 * i] = x * y
+        out[5 * i + 1] = x / y
+        out[5 * i + 2] = x % y
+        out[5 * i + 3] = x shl b[i]
+        out[5 * i + 4] = (x ushr b[i]) xor max(x, y)
+    }
+}
+
+@ParallelLoops("i")
+private fun square(v: Float): Float = v * v
+
+@ParallelLoops("i")
+fun helpers(x: FloatArray, out: FloatArray, n: Int) {
+    for (i in 0 until n) {
+        out[i] = sqrt(square(x[i]) + 1.0f) - square(x[i] - 0.5f)
+    }
+}
+
+@ParallelLoops("i")
+fun collatz(input: IntArray, steps: IntArray, n: Int) {
+    for (i in 0 until n) {
+        var v = (input[i] and 4095) + 1
+        var s = 0
+        while (v != 1 && s < 500) {
+            v = if (v % 2 == 0) v / 2 else 3 * v + 1
+            s++
+        }
+        steps[i] = s
+    }
+}
+
+fun vectorAddContext(kc: KernelContext, a: NativeFloatArray, b: NativeFloatArray, c: NativeFloatArray) {
+    val i = kc.globalIdx
+    c.set(i, a.get(i) + b.get(i))
+}
+
+fun reduceSum(kc: KernelContext, input: NativeFloatArray, partial: NativeFloatArray) {
+    val local = kc.allocateFloatLocalArray(LOCAL)
+    val lid: Int = kc.localIdx
+    local[lid] = input.get(kc.globalIdx)
+    var stride = kc.localGroupSizeX / 2
+    while (stride > 0) {
+        kc.localBarrier()
+        if (lid < stride) {
+            local[lid] += local[lid + stride]
+        }
+        stride /= 2
+    }
+    if (lid == 0) {
+        partial.set(kc.groupIdx, local[0])
+    }
+}
+
+fun mandelbrot(kc: KernelContext, out: NativeIntArray, w: Int, h: Int) {
+    val px: Int = kc.globalIdx
+    val py: Int = kc.globalIdy
+    val cx = -2.0f + px * 3.0f / w
+    val cy = -1.25f + py * 2.5f / h
+    var x = 0.0f
+    var y = 0.0f
+    var n = 0
+    while (n < MAX_ITER && x * x + y * y <= 4.0f) {
+        val xt = x * x - y * y + cx
+        y = 2.0f * x * y + cy
+        x = xt
+        n++
+    }
+    out.set(py * w + px, n)
+}
+
+fun histogram(kc: KernelContext, data: NativeIntArray, bins: NativeIntArray, nbins: Int) {
+    val v = data.get(kc.globalIdx)
+    kc.atomicAdd(bins, (v xor (v ushr 7)) % nbins, 1)
+}
+
