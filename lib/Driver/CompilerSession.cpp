@@ -241,6 +241,7 @@ void mlir::kgpu::registerCompilerComponents() {
   std::call_once(once, [] {
     registerMLIRFrontend();
     registerKGCFrontend();
+    registerKotlinIRFrontend();
 #define KGPU_TARGET_BACKEND(Name) register##Name##TargetBackend();
 #include "kgpu/Target/Backends.def"
   });

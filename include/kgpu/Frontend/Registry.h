@@ -82,6 +82,9 @@ std::string describeFrontendExtensions();
 /// Registers kgc (lib/Frontend/KGC).
 void registerKGCFrontend();
 
+/// Registers the Kotlin IR dump frontend "kotlin-ir" (lib/Frontend/KotlinIR).
+void registerKotlinIRFrontend();
+
 } // namespace kgpu
 } // namespace mlir
 
