@@ -237,6 +237,7 @@ void mlir::kgpu::registerCompilerComponents() {
     registerMLIRFrontend();
     registerKGCFrontend();
     registerJVMFrontend();
+    registerKotlinIRFrontend();
 #define KGPU_TARGET_BACKEND(Name) register##Name##TargetBackend();
 #include "kgpu/Target/Backends.def"
   });

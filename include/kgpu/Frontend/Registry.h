@@ -126,6 +126,8 @@ void registerKGCFrontend();
 /// Registers the JVM bytecode frontend (lib/Frontend/JVM): .class, .jar and
 /// directories.
 void registerJVMFrontend();
+/// Registers the Kotlin IR dump frontend "kotlin-ir" (lib/Frontend/KotlinIR).
+void registerKotlinIRFrontend();
 
 } // namespace kgpu
 } // namespace mlir

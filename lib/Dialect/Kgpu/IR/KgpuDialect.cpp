@@ -237,6 +237,18 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
                 "function";
     return success();
   }
+  if (name == "kgpu.dispatch_params") {
+    // On a kernel with a dispatch-size launch (the Kotlin IR frontend,
+    // docs/kotlin.md): the names of its trailing i32 parameters that carry
+    // the launch size, in order (["size"], ["width", "height"] or
+    // ["width", "height", "depth"]); the runtime fills them in.
+    auto names = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!names || names.empty() || names.size() > 3 ||
+        !llvm::all_of(names, llvm::IsaPred<StringAttr>))
+      return op->emitError("'") << name
+                                << "' must be an array of 1 to 3 strings";
+    return success();
+  }
   if (name == "kgpu.source_language") {
     // Written by the frontends (include/kgpu/Frontend/SourceLanguage.h).
     auto dict = dyn_cast<DictionaryAttr>(attr.getValue());

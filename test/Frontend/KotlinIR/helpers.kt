@@ -1,0 +1,28 @@
+// RUN: %kotlin-ir-dump %s %t.ir
+// RUN: kgpu-translate %t.ir --emit=kgpu | FileCheck %s
+// REQUIRES: kotlinc
+// top-level and extension helpers, also with array parameters, become device functions.
+package t.helpers
+
+import io.github.rajumark.kernelin.*
+import kotlin.math.*
+
+// CHECK-LABEL: func.func @waves(
+// CHECK: %[[S:.*]] = func.call @smooth(%{{.*}}) : (f32) -> f32
+// CHECK: func.call @sq(%[[S]]) : (f32) -> f32
+// CHECK: func.call @sum3(%arg0, %{{.*}}) : (memref<?xf32>, i32) -> f32
+// CHECK-DAG: func.func private @sq(%arg0: f32) -> f32 attributes {kgpu.device}
+// CHECK-DAG: func.func private @smooth(%arg0: f32) -> f32 attributes {kgpu.device}
+// CHECK-DAG: func.func private @sum3(%arg0: memref<?xf32>, %arg1: i32) -> f32 attributes {kgpu.device}
+fun smooth(x: Float): Float = x / (1f + sqrt(x * x))
+fun Float.sq(): Float = this * this
+fun sum3(a: FloatArray, i: Int): Float {
+    if (i == 0) return a[0]
+    return a[i - 1] + a[i] + a[i + 1]
+}
+
+@Kernel
+fun waves(input: FloatArray, out: FloatArray) {
+    val i = globalId()
+    out[i] = smooth(input[i]).sq() + sum3(input, i)
+}
