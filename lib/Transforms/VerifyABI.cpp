@@ -117,6 +117,32 @@ LogicalResult verifyKernel(func::FuncOp kernel) {
       return emitError(arg.getLoc()) << what << " has type " << type
                                      << ": buffer extents must be positive";
   }
+
+  // Kernelin-style launches: kgpu.dispatch_params names the trailing i32
+  // scalar parameters that carry the dispatch size (size, or width, height
+  // and depth), which the manifest records and kgpu-run --size fills.
+  // (The dialect checks that it is an array of 1 to 3 strings.)
+  if (auto list = kernel->getAttrOfType<ArrayAttr>(
+          "kgpu.dispatch_params")) {
+    auto fail = [&](const Twine &why) {
+      return kernel.emitError("kgpu.dispatch_params of kernel '")
+             << kernel.getName() << "': " << why;
+    };
+    unsigned n = kernel.getNumArguments();
+    if (list.size() > n)
+      return fail("the kernel has only " + Twine(n) + " parameters");
+    for (auto [k, a] : llvm::enumerate(list)) {
+      auto name = cast<StringAttr>(a);
+      auto it = names.find(name.getValue());
+      unsigned want = n - list.size() + k;
+      if (it == names.end() || it->second != want)
+        return fail("'" + name.getValue() +
+                    "' is not the kernel's parameter #" + Twine(want) +
+                    " (the dispatch parameters are the last ones, in order)");
+      if (!kernel.getArgument(want).getType().isInteger(32))
+        return fail("parameter '" + name.getValue() + "' is not an i32 scalar");
+    }
+  }
   return success();
 }
 

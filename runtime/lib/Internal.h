@@ -183,6 +183,9 @@ struct KernelDesc {
   /// The subgroup size the code assumes; 0 when it reads it at run time.
   uint32_t assumedSubgroupSize = 0;
   uint32_t reductionCount = 0;
+  /// Kernelin-style launches: the indices of the i32 scalar parameters that
+  /// carry the dispatch size (launch.dispatch_params), in order.
+  std::vector<uint32_t> dispatchParams;
   VulkanScalarsDesc vulkanScalars;
 
   uint64_t workgroupInvocations() const {

@@ -264,6 +264,27 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
     if (dims && (*dims < 1 || *dims > 3))
       return c.fail(where, "launch dims must be 1, 2 or 3");
     out.dims = dims ? static_cast<uint32_t>(*dims) : 1;
+    if (const llvm::json::Value *dp =
+            launch->get(KGPU_MANIFEST_DISPATCH_PARAMS)) {
+      const llvm::json::Array *names = dp->getAsArray();
+      if (!names || names->empty() || names->size() > 3)
+        return c.fail(where, "\"dispatch_params\" must be an array of 1 to 3 "
+                             "parameter names");
+      for (const llvm::json::Value &v : *names) {
+        std::optional<llvm::StringRef> name = v.getAsString();
+        const ParamDesc *found = nullptr;
+        for (size_t i = 0; name && i < out.visibleParams; ++i)
+          if (out.params[i].name == *name)
+            found = &out.params[i];
+        if (!found || found->kind != KGPU_PARAM_SCALAR ||
+            found->type != KGPU_TYPE_I32)
+          return c.fail(where, "\"dispatch_params\" entries must name i32 "
+                               "scalar parameters");
+        if (llvm::is_contained(out.dispatchParams, found->index))
+          return c.fail(where, "\"dispatch_params\" names a parameter twice");
+        out.dispatchParams.push_back(found->index);
+      }
+    }
   } else {
     return c.fail(where, "no \"launch\" object");
   }

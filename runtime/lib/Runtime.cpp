@@ -743,6 +743,19 @@ kgpu_status kgpu_kernel_get_info(kgpu_kernel kernel, kgpu_kernel_info *info) {
   return KGPU_SUCCESS;
 }
 
+kgpu_status kgpu_kernel_get_dispatch_params(kgpu_kernel kernel,
+                                            uint32_t *count,
+                                            uint32_t indices[3]) {
+  KGPU_REQUIRE(kernel, "kgpu_kernel_get_dispatch_params: kernel is null");
+  KGPU_REQUIRE(count, "kgpu_kernel_get_dispatch_params: count is null");
+  KGPU_REQUIRE(indices, "kgpu_kernel_get_dispatch_params: indices is null");
+  const KernelDesc &d = *kernel->desc;
+  *count = static_cast<uint32_t>(d.dispatchParams.size());
+  for (uint32_t i = 0; i < 3; ++i)
+    indices[i] = i < *count ? d.dispatchParams[i] : 0;
+  return KGPU_SUCCESS;
+}
+
 kgpu_status kgpu_kernel_get_param(kgpu_kernel kernel, uint32_t index,
                                   kgpu_param_info *info) {
   KGPU_REQUIRE(kernel, "kgpu_kernel_get_param: kernel is null");

@@ -1,12 +1,15 @@
 //===- kgpu-run.cpp - run a kernel of a .kgpu bundle ------------*- C++ -*-===//
 //
 //   kgpu-run BUNDLE --kernel NAME --arg NAME=VALUE ... [--grid X[,Y[,Z]]]
-//            [--local X[,Y[,Z]]] [--device cpu|cuda[:N]|vulkan[:N]]
+//            [--size N|W,H[,D]] [--local X[,Y[,Z]]]
+//            [--device cpu|cuda[:N]|vulkan[:N]]
 //            [--repeat N] [--out NAME=FILE] [--list]
 //
 // Scalars take literals; buffers take @FILE (raw little-endian elements of
 // the parameter's type) or a generator: zeros:N, fill:N:V, iota:N,
 // rand:N[:SEED]. --out writes a buffer after the run in the same format.
+// --size fills a Kernelin-style kernel's dispatch parameters (the
+// manifest's launch.dispatch_params) and chooses the grid.
 // A thin client of the C++ wrapper (kgpu/runtime.hpp). See docs/runtime.md.
 //
 //===----------------------------------------------------------------------===//
@@ -33,7 +36,7 @@ namespace {
 
 const char *const kUsage =
     "usage: kgpu-run BUNDLE --kernel NAME --arg NAME=VALUE ...\n"
-    "                [--grid X[,Y[,Z]]] [--local X[,Y[,Z]]]\n"
+    "                [--grid X[,Y[,Z]]] [--size N|W,H[,D]] [--local X[,Y[,Z]]]\n"
     "                [--device cpu|cuda[:N]|vulkan[:N]] [--repeat N]\n"
     "                [--out NAME=FILE] ...\n"
     "       kgpu-run BUNDLE --list\n"
@@ -46,6 +49,10 @@ const char *const kUsage =
     "                    integers in [0, 2^31) masked to the type)\n"
     "  --grid X[,Y[,Z]]  work-groups per dimension (parallel-loop kernels:\n"
     "                    optional)\n"
+    "  --size N|W,H[,D]  dispatch size of a Kernelin-style (Kotlin) kernel:\n"
+    "                    fills its size (width, height, depth) parameters\n"
+    "                    and, for ND-range kernels, chooses the grid\n"
+    "                    (ceil(size / work-group size) per dimension)\n"
     "  --local X[,Y[,Z]] work-group size (default: the kernel's; any size "
     "unless\n"
     "                    the kernel fixes it)\n"
@@ -492,6 +499,35 @@ bool parseDims(const std::string &text, uint32_t out[3]) {
   return true;
 }
 
+/// --size N|W,H[,D]: non-negative (a zero size runs no work-item), and the
+/// product below 2^31 (Kernelin's limit: at most Int.MAX_VALUE threads).
+bool parseSize(const std::string &text, uint32_t out[3], unsigned &dims) {
+  std::vector<std::string> parts = split(text, ',');
+  if (parts.empty() || parts.size() > 3)
+    return false;
+  uint64_t product = 1;
+  for (size_t i = 0; i < 3; ++i) {
+    out[i] = 1;
+    if (i >= parts.size())
+      continue;
+    const std::string &p = parts[i];
+    if (p.empty() || p.size() > 10 ||
+        !std::all_of(p.begin(), p.end(), [](char c) {
+          return std::isdigit(static_cast<unsigned char>(c));
+        }))
+      return false;
+    uint64_t v = std::strtoull(p.c_str(), nullptr, 10);
+    if (v > 0x7fffffffull)
+      return false;
+    out[i] = static_cast<uint32_t>(v);
+    product *= v;
+    if (product > 0x7fffffffull)
+      return false;
+  }
+  dims = static_cast<unsigned>(parts.size());
+  return true;
+}
+
 std::string formatTime(uint64_t ns) {
   char buf[64];
   if (ns < 10000)
@@ -545,6 +581,19 @@ int listKernels(const std::string &path) {
                                           : "default; --local any size",
                 static_cast<unsigned long long>(info.local_memory_bytes),
                 info.uses_subgroups ? ", uses subgroups" : "");
+    kgpu::Result<std::vector<uint32_t>> dispatch = kernel->dispatchParams();
+    if (!dispatch.ok())
+      return runtimeError("cannot read the bundle", dispatch.status());
+    if (!dispatch->empty()) {
+      std::string names;
+      for (uint32_t index : *dispatch)
+        names += (names.empty() ? "" : ", ") +
+                 std::string(kernel->param(index)->name);
+      std::printf("  dispatch size: %s (--size %s)\n", names.c_str(),
+                  dispatch->size() == 1   ? "N"
+                  : dispatch->size() == 2 ? "W,H"
+                                          : "W,H,D");
+    }
     for (uint32_t i = 0; i < info.param_count; ++i) {
       kgpu_param_info p = *kernel->param(i);
       const char *access = p.access == KGPU_ACCESS_READ    ? "read"
@@ -564,6 +613,9 @@ struct Options {
   std::string device;
   bool hasGrid = false, hasLocal = false;
   uint32_t grid[3] = {0, 0, 0};
+  /// --size: how many values (0: none) and the values.
+  unsigned sizeDims = 0;
+  uint32_t size[3] = {1, 1, 1};
   uint32_t local[3] = {0, 0, 0};
   uint64_t repeat = 1;
   bool list = false;
@@ -634,6 +686,51 @@ int run(const Options &opts) {
                         describe(p->param) + ": " + error);
     p->value = value;
   }
+  // --size: the dispatch parameters (launch.dispatch_params).
+  kgpu::Result<std::vector<uint32_t>> dispatch = kernel->dispatchParams();
+  if (!dispatch.ok())
+    return runtimeError("kernel '" + opts.kernel + "'", dispatch.status());
+  std::string dispatchNames;
+  for (uint32_t index : *dispatch)
+    dispatchNames += (dispatchNames.empty() ? "" : ", ") +
+                     std::string(prepared[index].param.name);
+  if (opts.sizeDims) {
+    if (dispatch->empty())
+      return usageError("--size: kernel '" + opts.kernel +
+                        "' has no dispatch size parameters (it is not a "
+                        "Kernelin-style kernel); give --arg and --grid");
+    if (opts.sizeDims != dispatch->size())
+      return usageError(
+          "--size: kernel '" + opts.kernel + "' takes " +
+          std::to_string(dispatch->size()) + " dispatch size value" +
+          (dispatch->size() == 1 ? "" : "s") + " (" + dispatchNames +
+          "), got " + std::to_string(opts.sizeDims));
+    if (opts.hasGrid)
+      return usageError("--size chooses the grid: give --size or --grid, "
+                        "not both");
+    for (size_t d = 0; d < dispatch->size(); ++d) {
+      PreparedArg &p = prepared[(*dispatch)[d]];
+      if (p.given)
+        return usageError("--arg " + std::string(p.param.name) +
+                          ": parameter " + describe(p.param) +
+                          " is set by --size");
+      if (opts.size[d] > 0x7fffffffu)
+        return usageError("--size: " + std::to_string(opts.size[d]) +
+                          " does not fit the i32 parameter '" +
+                          p.param.name + "'");
+      p.given = true;
+      p.bits = opts.size[d];
+    }
+  }
+  for (const PreparedArg &p : prepared)
+    if (!p.given && !dispatch->empty() &&
+        std::find(dispatch->begin(), dispatch->end(), p.param.index) != dispatch->end())
+      return usageError("kernel '" + opts.kernel +
+                        "' is a Kernelin-style kernel: give --size " +
+                        (dispatch->size() == 1 ? std::string("N")
+                         : dispatch->size() == 2 ? std::string("W,H")
+                                                 : std::string("W,H,D")) +
+                        " (its dispatch parameters: " + dispatchNames + ")");
   for (const PreparedArg &p : prepared)
     if (!p.given)
       return usageError(
@@ -656,7 +753,23 @@ int run(const Options &opts) {
                         " is not a buffer");
     outs.push_back({p, file});
   }
-  if (!opts.hasGrid && info.model != KGPU_LAUNCH_PARALLEL_LOOP)
+  // --size on an ND-range kernel: enough work-groups to cover the size
+  // (the kernel returns early beyond it). Parallel-loop kernels take any
+  // grid; the runtime derives one.
+  uint32_t sizeGrid[3] = {1, 1, 1};
+  bool useSizeGrid = opts.sizeDims && info.model != KGPU_LAUNCH_PARALLEL_LOOP;
+  if (useSizeGrid)
+    for (unsigned d = 0; d < 3; ++d) {
+      uint32_t wg = opts.hasLocal ? opts.local[d] : info.workgroup_size[d];
+      uint64_t n = d < opts.sizeDims ? opts.size[d] : 1;
+      uint64_t groups = (n + wg - 1) / wg;
+      if (groups > 0xffffffffull)
+        return usageError("--size: too many work-groups");
+      // A zero size launches nothing; the runtime wants a positive grid,
+      // so one group runs and the kernel's guard returns.
+      sizeGrid[d] = static_cast<uint32_t>(groups ? groups : 1);
+    }
+  if (!opts.hasGrid && !useSizeGrid && info.model != KGPU_LAUNCH_PARALLEL_LOOP)
     return usageError("kernel '" + opts.kernel +
                       "' is an ND-range kernel: give --grid X[,Y[,Z]] "
                       "(work-groups; the default work-group size is " +
@@ -700,6 +813,8 @@ int run(const Options &opts) {
   kgpu::LaunchConfig config;
   if (opts.hasGrid)
     config = kgpu::LaunchConfig(opts.grid[0], opts.grid[1], opts.grid[2]);
+  else if (useSizeGrid)
+    config = kgpu::LaunchConfig(sizeGrid[0], sizeGrid[1], sizeGrid[2]);
   if (opts.hasLocal)
     config.withLocal(opts.local[0], opts.local[1], opts.local[2]);
 
@@ -767,6 +882,7 @@ int main(int argc, char **argv) {
       if (eq != std::string::npos) {
         std::string flag = a.substr(0, eq);
         if (flag == "--kernel" || flag == "--grid" || flag == "--local" ||
+            flag == "--size" ||
             flag == "--device" || flag == "--repeat" || flag == "--arg" ||
             flag == "--out") {
           value = a.substr(eq + 1);
@@ -814,6 +930,11 @@ int main(int argc, char **argv) {
         return usageError(a + " needs X[,Y[,Z]] with positive integers" +
                           (v.empty() ? "" : ", got '" + v + "'"));
       (grid ? opts.hasGrid : opts.hasLocal) = true;
+    } else if (a == "--size") {
+      if (!next(v) || !parseSize(v, opts.size, opts.sizeDims))
+        return usageError("--size needs N or W,H[,D] with non-negative "
+                          "integers below 2^31" +
+                          (v.empty() ? "" : ", got '" + v + "'"));
     } else if (a == "--repeat") {
       if (!next(v) || !parseCount(v, opts.repeat) || opts.repeat > 1000000)
         return usageError("--repeat needs a positive count" +

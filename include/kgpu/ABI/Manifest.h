@@ -50,12 +50,17 @@
 #define KGPU_MANIFEST_SITES "sites"
 #define KGPU_MANIFEST_WHAT "what"
 #define KGPU_MANIFEST_LOC "loc"
-#define KGPU_MANIFEST_LAUNCH "launch" /* {model, dims, note} */
+#define KGPU_MANIFEST_LAUNCH "launch" /* {model, dims, note, dispatch_params} */
 #define KGPU_MANIFEST_MODEL "model"
 #define KGPU_MANIFEST_MODEL_NDRANGE "ndrange"
 #define KGPU_MANIFEST_MODEL_PARALLEL_LOOP "parallel_loop"
 #define KGPU_MANIFEST_DIMS "dims"
 #define KGPU_MANIFEST_NOTE "note"
+/* Kernelin-style dispatch sizes: the names of the trailing i32 scalar
+ * parameters that carry the launch size, in order (["size"], or ["width",
+ * "height"[, "depth"]]), from the kernel's kgpu.dispatch_params attribute;
+ * kgpu-run --size fills them (docs/bundle.md, docs/kotlin.md). */
+#define KGPU_MANIFEST_DISPATCH_PARAMS "dispatch_params"
 #define KGPU_MANIFEST_WORKGROUP_SIZE "workgroup_size"
 #define KGPU_MANIFEST_WORKGROUP_SIZE_FIXED "workgroup_size_fixed"
 #define KGPU_MANIFEST_LOCAL_MEMORY_BYTES "local_memory_bytes"

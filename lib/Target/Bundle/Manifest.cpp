@@ -127,6 +127,17 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
       {KGPU_MANIFEST_NOTE, parallelLoop
                                ? "grid-stride loops: any grid is correct"
                                : "the caller gives the grid"}};
+  // Kernelin-style launches (the Kotlin IR frontend): the parameters that
+  // carry the dispatch size.
+  if (auto params = kernel->getAttrOfType<ArrayAttr>(
+          "kgpu.dispatch_params")) {
+    llvm::json::Array names;
+    for (Attribute a : params)
+      if (auto name = dyn_cast<StringAttr>(a))
+        names.push_back(name.str());
+    (*k.getObject(KGPU_MANIFEST_LAUNCH))[KGPU_MANIFEST_DISPATCH_PARAMS] =
+        std::move(names);
+  }
   // The fixed size, or the default of a kernel that accepts any size.
   k[KGPU_MANIFEST_WORKGROUP_SIZE] = llvm::json::Array{wg[0], wg[1], wg[2]};
   k[KGPU_MANIFEST_WORKGROUP_SIZE_FIXED] = isKernelWorkgroupSizeFixed(kernel);

@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /// The version of this API: major * 10000 + minor * 100 + patch.
-#define KGPU_RUNTIME_API_VERSION 10200
+#define KGPU_RUNTIME_API_VERSION 10300
 
 /*===-------------------------------------------------------------------===*
  * Status codes and errors
@@ -245,6 +245,15 @@ KGPU_API kgpu_status kgpu_kernel_get_param(kgpu_kernel kernel, uint32_t index,
                                            kgpu_param_info *info);
 KGPU_API kgpu_status kgpu_kernel_find_param(kgpu_kernel kernel,
                                             const char *name, uint32_t *index);
+/// Kernelin-style kernels (the Kotlin IR frontend) read their dispatch size
+/// from trailing i32 scalar parameters (the manifest's
+/// launch.dispatch_params): `count` receives how many (0 for other kernels,
+/// else 1: size, 2: width, height, 3: width, height, depth) and
+/// `indices[0..count)` their parameter indices, in that order (API version
+/// 1.3).
+KGPU_API kgpu_status kgpu_kernel_get_dispatch_params(kgpu_kernel kernel,
+                                                     uint32_t *count,
+                                                     uint32_t indices[3]);
 
 /*===-------------------------------------------------------------------===*
  * Buffers: device memory that stays on the device between launches.

@@ -283,6 +283,15 @@ public:
       return s;
     return index;
   }
+  /// The parameter indices of the dispatch size (launch.dispatch_params):
+  /// empty, {size} or {width, height[, depth]}.
+  Result<std::vector<uint32_t>> dispatchParams() const {
+    uint32_t count = 0, indices[3] = {0, 0, 0};
+    Status s = kgpu_kernel_get_dispatch_params(kernel_, &count, indices);
+    if (!s.ok())
+      return s;
+    return std::vector<uint32_t>(indices, indices + count);
+  }
 
   /// Launches on the device's default queue and waits; returns the time
   /// in nanoseconds.

@@ -125,6 +125,19 @@ def show(path, ty, count=8):
     return "%s (%d values)" % (" ".join(repr(v) for v in vals[:count]), n)
 
 
+def file_dump(module_dump, filename):
+    """The module dump's title and MODULE_FRAGMENT lines with one FILE."""
+    lines = open(module_dump).read().split("\n")
+    head = [l for l in lines[:2]]
+    out, inside = [], False
+    for line in lines[2:]:
+        if line.startswith("  FILE "):
+            inside = line.endswith("/" + filename)
+        if inside:
+            out.append(line)
+    return "\n".join(head + out) + "\n"
+
+
 KOTLIN_TYPES = {"IntArray": "i32", "FloatArray": "f32", "LongArray": "i64", "DoubleArray": "f64"}
 
 
@@ -170,7 +183,12 @@ def main():
             continue
         bundle = os.path.join(work, "%s.kgpu" % name)
         target = "vulkan" if o.device.startswith("vulkan") else "cpu"
-        translate = [os.path.join(o.bin, "kgpu-translate"), cfg["corpus_ir"], "--kernel", name,
+        # The kernel's own FILE of the module dump (the frontend translates
+        # every kernel of its input; one unsupported kernel would fail all).
+        dump = os.path.join(work, "%s.ir" % name)
+        with open(dump, "w") as f:
+            f.write(file_dump(cfg["corpus_ir"], case["cls"][:-2] + ".kt"))
+        translate = [os.path.join(o.bin, "kgpu-translate"), dump, "--kernel", name,
                      "--targets=" + target, "-o", bundle]
         if o.mode == "compare":
             p = subprocess.run(translate, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

@@ -500,6 +500,29 @@ TEST_F(Bundles, InvalidManifests) {
       R"({"kernels": [{"name": "k", "params": [{"name": "b", "kind":
           "buffer", "type": "i32", "shape": [8], "hidden": "magic"}],
           "launch": {}, "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      // Dispatch parameters (launch.dispatch_params): not an array, empty,
+      // more than 3, an unknown name, a buffer, an i64, twice the same.
+      R"({"kernels": [{"name": "k", "params": [{"name": "n", "kind":
+          "scalar", "type": "i32"}], "launch": {"dispatch_params": "n"},
+          "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "n", "kind":
+          "scalar", "type": "i32"}], "launch": {"dispatch_params": []},
+          "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "n", "kind":
+          "scalar", "type": "i32"}], "launch": {"dispatch_params": ["n",
+          "n", "n", "n"]}, "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "n", "kind":
+          "scalar", "type": "i32"}], "launch": {"dispatch_params":
+          ["size"]}, "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "n", "kind":
+          "buffer", "type": "i32"}], "launch": {"dispatch_params": ["n"]},
+          "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "n", "kind":
+          "scalar", "type": "i64"}], "launch": {"dispatch_params": ["n"]},
+          "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [{"name": "n", "kind":
+          "scalar", "type": "i32"}], "launch": {"dispatch_params": ["n",
+          "n"]}, "workgroup_size": [1, 1, 1]}], "payloads": []})",
   };
   for (const char *manifest : bad) {
     std::string bundle = makeBundle(manifest);
@@ -510,6 +533,34 @@ TEST_F(Bundles, InvalidManifests) {
         << manifest << ": " << lastError();
     EXPECT_EQ(m, nullptr);
   }
+}
+
+TEST_F(Bundles, DispatchParams) {
+  std::string bundle = makeBundle(
+      R"({"kernels": [{"name": "k", "params": [{"name": "out", "kind":
+      "buffer", "type": "i32"}, {"name": "width", "kind": "scalar", "type":
+      "i32"}, {"name": "height", "kind": "scalar", "type": "i32"}], "launch":
+      {"model": "ndrange", "dims": 2, "dispatch_params": ["width",
+      "height"]}, "workgroup_size": [8, 8, 1]}, {"name": "plain", "params":
+      [], "launch": {}, "workgroup_size": [1, 1, 1]}], "payloads": []})");
+  kgpu_module m = nullptr;
+  ASSERT_OK(kgpu_module_load_memory(nullptr, bundle.data(), bundle.size(), &m));
+  kgpu_kernel k = nullptr;
+  ASSERT_OK(kgpu_module_get_kernel(m, "k", &k));
+  uint32_t count = 9, indices[3] = {9, 9, 9};
+  ASSERT_OK(kgpu_kernel_get_dispatch_params(k, &count, indices));
+  EXPECT_EQ(count, 2u);
+  EXPECT_EQ(indices[0], 1u);
+  EXPECT_EQ(indices[1], 2u);
+  EXPECT_EQ(indices[2], 0u);
+  ASSERT_OK(kgpu_module_get_kernel(m, "plain", &k));
+  ASSERT_OK(kgpu_kernel_get_dispatch_params(k, &count, indices));
+  EXPECT_EQ(count, 0u);
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_kernel_get_dispatch_params(k, nullptr, indices));
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_kernel_get_dispatch_params(nullptr, &count, indices));
+  kgpu_module_release(m);
 }
 
 /// Launches `shift_add` of the bounds-checked bundle on `device` with
