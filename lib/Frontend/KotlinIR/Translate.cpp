@@ -30,6 +30,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
@@ -78,6 +79,8 @@ struct UserFunction {
   bool emitted = false;
   /// The kernel that first called this helper (for messages).
   std::string calledFrom;
+  /// A kernel's launch-size parameters (after the source's).
+  unsigned numDispatch = 0;
 };
 
 /// An Int progression: first, last (the last element, as Kotlin computes
@@ -172,6 +175,7 @@ private:
   FailureOr<Value> emitIntrinsic(const Node &node, const Reference &ref);
   FailureOr<Value> emitMath(const Node &node, const Reference &ref);
   FailureOr<Value> emitRanges(const Node &node, const Reference &ref);
+  FailureOr<Value> emitContains(const Node &node, const Reference &ref);
   FailureOr<Value> emitArrayMember(const Node &node, const Reference &ref);
   FailureOr<Value> emitApi(const Node &node, const Reference &ref);
   FailureOr<Value> emitRandom(const Node &node, const Reference &ref);
@@ -254,6 +258,16 @@ private:
   std::vector<LoopTarget> loops;
   // The kernel's thread ids (i32) and dispatch parameters.
   Value idX, idY, idZ, idLinear;
+  /// The hidden size parameter of a kernel's array parameter.
+  llvm::DenseMap<Value, Value> sizeOf;
+  /// The element count of `array` as an Int.
+  Value arraySize(Location l, Value array) {
+    if (Value size = sizeOf.lookup(array))
+      return arith::TruncIOp::create(b, l, i32(), size);
+    Value zero = arith::ConstantIndexOp::create(b, l, 0);
+    Value dim = memref::DimOp::create(b, l, array, zero);
+    return arith::IndexCastOp::create(b, l, i32(), dim);
+  }
   // Work list of helpers to emit.
   std::vector<UserFunction *> pending;
 };
@@ -458,10 +472,10 @@ LogicalResult Translator::declare(UserFunction &fn) {
       return failure();
     if (!*t)
       return error(*param, "parameter '" + name + "' has type " + type);
+    // A Boolean kernel argument is passed as an i32 (0 or 1); the body
+    // sees `!= 0`.
     if (fn.isKernel && t->isInteger(1))
-      return error(*param, "parameter '" + name +
-                               "' has type kotlin.Boolean; pass an Int "
-                               "(kernel arguments are numbers and arrays)");
+      *t = i32();
     argTypes.push_back(*t);
     bool buffer = isa<MemRefType>(*t);
     params.push_back({name.str(), *t,
@@ -489,9 +503,39 @@ LogicalResult Translator::declare(UserFunction &fn) {
       params.push_back({name, i32(), kg::ArgKind::Scalar, std::nullopt});
       dispatch.push_back(b.getStringAttr(name));
     }
+    // Array sizes (`a.size`, `a.indices`, `a.lastIndex`) come from hidden
+    // i64 parameters that the runtime fills in (kgpu.size_of), as
+    // kgpu-check-bounds adds them: SPIR-V has no memref.dim of a buffer.
+    llvm::SmallSetVector<StringRef, 4> sized;
+    walk(fun, [&](const Node &n) {
+      if (!n.is("CALL"))
+        return;
+      std::optional<Reference> r = parseReference(n.ref);
+      if (!r || (r->name != "<get-size>" && r->name != "<get-indices>" &&
+                 r->name != "<get-lastIndex>"))
+        return;
+      if (const Node *array = n.getArg("<this>"))
+        if (array->is("GET_VAR"))
+          if (std::optional<Reference> v = parseReference(array->ref))
+            if (v->varKind.empty())
+              sized.insert(v->name);
+    });
+    SmallVector<std::pair<unsigned, unsigned>> sizeOf;
+    for (auto [i, param] : llvm::enumerate(getParams(fun)))
+      if (sized.contains(std::get<0>(param)) &&
+          isa<MemRefType>(argTypes[i])) {
+        sizeOf.push_back({static_cast<unsigned>(params.size()),
+                          static_cast<unsigned>(i)});
+        params.push_back({("__kgpu_size_" + std::get<0>(param)).str(),
+                          b.getI64Type(), kg::ArgKind::Scalar, std::nullopt});
+      }
     fn.func = kg::createKernel(b, loc(fun), symbol, params);
     fn.func->setAttr(kDispatchParamsAttrName,
                      b.getArrayAttr(dispatch));
+    for (auto [hidden, of] : sizeOf)
+      fn.func.setArgAttr(hidden, kg::KgpuDialect::getSizeOfAttrName(),
+                         b.getI32IntegerAttr(of));
+    fn.numDispatch = dims;
   } else {
     SmallVector<Type> results;
     FailureOr<Type> r = convertType(returnType, fun, "the return value");
@@ -517,13 +561,24 @@ LogicalResult Translator::emitBody(UserFunction &fn) {
   Location l = loc(fun);
 
   auto params = getParams(fun);
-  for (auto [i, param] : llvm::enumerate(params))
-    bind(std::get<0>(param), {currentFunc.getArgument(i), false});
+  for (auto [i, param] : llvm::enumerate(params)) {
+    Value arg = currentFunc.getArgument(i);
+    if (fn.isKernel && std::get<1>(param) == "kotlin.Boolean")
+      arg = cmpi(l, arith::CmpIPredicate::ne, arg, constInt(l, i32(), 0));
+    bind(std::get<0>(param), {arg, false});
+  }
 
   idX = idY = idZ = idLinear = Value();
+  sizeOf.clear();
   if (fn.isKernel) {
     // The thread's ids and the automatic `out of range -> return` guard.
-    unsigned dims = currentFunc.getNumArguments() - params.size();
+    unsigned dims = fn.numDispatch;
+    for (unsigned i = params.size() + dims; i < currentFunc.getNumArguments();
+         ++i)
+      if (auto of = currentFunc.getArgAttrOfType<IntegerAttr>(
+              i, kg::KgpuDialect::getSizeOfAttrName()))
+        sizeOf[currentFunc.getArgument(of.getInt())] =
+            currentFunc.getArgument(i);
     auto id = [&](kg::Dimension d) {
       Value index = kg::GlobalIdOp::create(b, l, d);
       return arith::IndexCastOp::create(b, l, i32(), index).getResult();
@@ -928,9 +983,7 @@ FailureOr<Progression> Translator::emitProgression(const Node &node) {
         return failure();
       return bad();
     }
-    Value zero = arith::ConstantIndexOp::create(b, l, 0);
-    Value size = memref::DimOp::create(b, l, *array, zero);
-    Value n = arith::IndexCastOp::create(b, l, t, size);
+    Value n = arraySize(l, *array);
     return Progression{constInt(l, t, 0), arith::SubIOp::create(b, l, n, one),
                        one, {}};
   }
@@ -1360,8 +1413,36 @@ FailureOr<Value> Translator::emitCall(const Node &node) {
     return emitMath(node, *ref);
   if (parent == "kotlin.ranges" || parent == "kotlin.ranges.IntRange")
     return emitRanges(node, *ref);
+  if ((parent == "kotlin.collections" ||
+       parent == "kotlin.ranges.ClosedFloatingPointRange") &&
+      ref->name == "contains")
+    return emitContains(node, *ref);
   if (parent == "kotlin" && ref->name == "repeat")
     return emitRepeat(node);
+  if (parent == "kotlin" && (ref->name == "isNaN" || ref->name == "isInfinite" ||
+                             ref->name == "isFinite")) {
+    Location l = loc(node);
+    FailureOr<Value> x = arg(node, "<this>");
+    if (failed(x))
+      return failure();
+    if (!isa<FloatType>(x->getType()))
+      return error(node, "'" + ref->name + "' needs a Float or Double");
+    if (ref->name == "isNaN")
+      return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, *x, *x)
+          .getResult();
+    Value abs = math::AbsFOp::create(b, l, *x);
+    Value inf = arith::ConstantOp::create(
+        b, l, x->getType(),
+        b.getFloatAttr(x->getType(),
+                       llvm::APFloat::getInf(
+                           cast<FloatType>(x->getType()).getFloatSemantics())));
+    return arith::CmpFOp::create(b, l,
+                                 ref->name == "isInfinite"
+                                     ? arith::CmpFPredicate::OEQ
+                                     : arith::CmpFPredicate::OLT,
+                                 abs, inf)
+        .getResult();
+  }
   if (parent == kApiPackage)
     return emitApi(node, *ref);
   if (UserFunction *callee = lookupUser(*ref)) {
@@ -1603,9 +1684,7 @@ FailureOr<Value> Translator::emitArrayMember(const Node &node,
   if (!type)
     return error(node, "not an array");
   if (ref.name == "<get-size>" || ref.name == "<get-lastIndex>") {
-    Value zero = arith::ConstantIndexOp::create(b, l, 0);
-    Value size = memref::DimOp::create(b, l, *array, zero);
-    Value n = arith::IndexCastOp::create(b, l, i32(), size);
+    Value n = arraySize(l, *array);
     if (ref.name == "<get-size>")
       return n;
     return arith::SubIOp::create(b, l, n, constInt(l, i32(), 1)).getResult();
@@ -1631,6 +1710,8 @@ FailureOr<Value> Translator::emitArrayMember(const Node &node,
 FailureOr<Value> Translator::emitMath(const Node &node, const Reference &ref) {
   Location l = loc(node);
   StringRef name = ref.name;
+  if (name == "<get-PI>" || name == "<get-E>")
+    return constFloat(l, b.getF64Type(), name == "<get-PI>" ? M_PI : M_E);
   FailureOr<Type> resultType = convertType(node.attr("type"), node, "the call");
   if (failed(resultType) || !*resultType)
     return failed(resultType) ? failure()
@@ -1815,6 +1896,63 @@ FailureOr<Value> Translator::emitRanges(const Node &node,
       name == "step")
     return error(node, "Int ranges are supported in for loops and 'in' only");
   return error(node, "'kotlin.ranges." + name + "' can't run on the GPU");
+}
+
+FailureOr<Value> Translator::emitContains(const Node &node,
+                                          const Reference &ref) {
+  Location l = loc(node);
+  const Node *range = node.getArg("<this>");
+  if (!range)
+    return error(node, "'in' needs a range");
+  if (ref.declaredIn == "kotlin.ranges.ClosedFloatingPointRange") {
+    // `x in a..b` on Float/Double: a <= x && x <= b (NaN is in no range).
+    std::optional<Reference> r = parseReference(range->ref);
+    if (!range->is("CALL") || !r || r->name != "rangeTo")
+      return error(node, "'in' needs a range a..b");
+    FailureOr<Value> lo = arg(*range, "<this>");
+    FailureOr<Value> hi =
+        failed(lo) ? FailureOr<Value>(failure()) : arg(*range, "that");
+    FailureOr<Value> v = failed(hi) ? FailureOr<Value>(failure())
+                                    : arg(node, "value");
+    if (failed(v))
+      return failure();
+    Type t = lo->getType();
+    Value x = convert(l, *v, t), top = convert(l, *hi, t);
+    if (!isa<FloatType>(t))
+      return error(node, "'in' needs a Float or Double range here");
+    Value above =
+        arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLE, *lo, x);
+    Value below =
+        arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLE, x, top);
+    return arith::AndIOp::create(b, l, above, below).getResult();
+  }
+  // `v in a downTo b`, `v in a..b step s`: an Int progression holds v when v
+  // lies between first and last and is a whole number of steps from first.
+  const Node *element = node.getArg("element");
+  if (!element || element->attr("type") != "kotlin.Int")
+    return error(node, "'in' needs an Int range (a..b, until, downTo, step)");
+  FailureOr<Progression> p = emitProgression(*range);
+  if (failed(p))
+    return failure();
+  FailureOr<Value> v = arg(node, "element", i32());
+  if (failed(v))
+    return failure();
+  Value zero = constInt(l, i32(), 0);
+  Value up = arith::AndIOp::create(
+      b, l, cmpi(l, arith::CmpIPredicate::sle, p->first, *v),
+      cmpi(l, arith::CmpIPredicate::sle, *v, p->last));
+  Value down = arith::AndIOp::create(
+      b, l, cmpi(l, arith::CmpIPredicate::sge, p->first, *v),
+      cmpi(l, arith::CmpIPredicate::sge, *v, p->last));
+  Value positive = cmpi(l, arith::CmpIPredicate::sgt, p->step, zero);
+  Value inside = select(l, positive, up, down);
+  Value offset = arith::SubIOp::create(b, l, *v, p->first);
+  Value aligned = cmpi(l, arith::CmpIPredicate::eq,
+                       kg::IntRemOp::create(b, l, offset, p->step), zero);
+  Value result = arith::AndIOp::create(b, l, inside, aligned);
+  if (p->valid)
+    result = arith::AndIOp::create(b, l, result, p->valid);
+  return result;
 }
 
 FailureOr<Value> Translator::emitApi(const Node &node, const Reference &ref) {

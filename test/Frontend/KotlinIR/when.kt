@@ -30,3 +30,18 @@ fun choose(out: IntArray, f: FloatArray, n: Int) {
     if (inside) out[i] = z else out[i] = z2
     f[i] = if (f[i] > 0.5f) 1.5f else -0.0f
 }
+
+// `in` on a progression (downTo, step) and on a Float range.
+// CHECK-LABEL: func.func @inProgressions(
+// CHECK: kgpu.int_rem
+// CHECK: arith.cmpf ole
+// CHECK: arith.cmpf ole
+@Kernel
+fun inProgressions(x: IntArray, f: FloatArray, out: IntArray) {
+    val i = globalId()
+    var r = 0
+    if (x[i] in 10 downTo 5) r += 4
+    if (x[i] in 0..20 step 4) r += 2
+    if (f[i] in 0.25f..0.75f) r += 8
+    out[i] = r
+}
