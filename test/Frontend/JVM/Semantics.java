@@ -22,7 +22,8 @@
 // INT: kgpu.shift shl %{{.*}}, %[[W]] : i64
 // INT: kgpu.int_div %{{.*}}, %{{.*}} : i64
 // INT: arith.minsi
-// INT: math.ctpop
+// Integer.bitCount: a shift-and-add population count (x * 0x01010101 >> 24).
+// INT: arith.constant 16843009 : i32
 
 // FLT-LABEL: func.func @floats(
 // FLT: kgpu.fptosi_sat %{{.*}} : f32 to i32
