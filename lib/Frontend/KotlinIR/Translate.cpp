@@ -492,6 +492,21 @@ LogicalResult Translator::declare(UserFunction &fn) {
     usedDimensions(fun, dims, seen);
     static const char *const names[][3] = {
         {"size", "", ""}, {"width", "height", ""}, {"width", "height", "depth"}};
+    // Array sizes use memref.dim (docs/kotlin.md). Hidden kgpu.size_of
+    // parameters (as kgpu-check-bounds adds) would serve SPIR-V, but
+    // kgpu-run does not fill them together with the dispatch parameters
+    // yet; `sized` stays empty until it does.
+    llvm::SmallSetVector<StringRef, 4> sized;
+    SmallVector<std::pair<unsigned, unsigned>> sizeOf;
+    for (auto [i, param] : llvm::enumerate(getParams(fun)))
+      if (sized.contains(std::get<0>(param)) &&
+          isa<MemRefType>(argTypes[i])) {
+        sizeOf.push_back({static_cast<unsigned>(params.size()),
+                          static_cast<unsigned>(i)});
+        params.push_back({("__kgpu_size_" + std::get<0>(param)).str(),
+                          b.getI64Type(), kg::ArgKind::Scalar, std::nullopt});
+      }
+    // The launch-size parameters come last (kgpu-verify-abi checks it).
     SmallVector<Attribute> dispatch;
     for (unsigned d = 0; d < dims; ++d) {
       // `size`, `width`...; `kgpu_width` where the kernel has its own
@@ -503,32 +518,6 @@ LogicalResult Translator::declare(UserFunction &fn) {
       params.push_back({name, i32(), kg::ArgKind::Scalar, std::nullopt});
       dispatch.push_back(b.getStringAttr(name));
     }
-    // Array sizes (`a.size`, `a.indices`, `a.lastIndex`) come from hidden
-    // i64 parameters that the runtime fills in (kgpu.size_of), as
-    // kgpu-check-bounds adds them: SPIR-V has no memref.dim of a buffer.
-    llvm::SmallSetVector<StringRef, 4> sized;
-    walk(fun, [&](const Node &n) {
-      if (!n.is("CALL"))
-        return;
-      std::optional<Reference> r = parseReference(n.ref);
-      if (!r || (r->name != "<get-size>" && r->name != "<get-indices>" &&
-                 r->name != "<get-lastIndex>"))
-        return;
-      if (const Node *array = n.getArg("<this>"))
-        if (array->is("GET_VAR"))
-          if (std::optional<Reference> v = parseReference(array->ref))
-            if (v->varKind.empty())
-              sized.insert(v->name);
-    });
-    SmallVector<std::pair<unsigned, unsigned>> sizeOf;
-    for (auto [i, param] : llvm::enumerate(getParams(fun)))
-      if (sized.contains(std::get<0>(param)) &&
-          isa<MemRefType>(argTypes[i])) {
-        sizeOf.push_back({static_cast<unsigned>(params.size()),
-                          static_cast<unsigned>(i)});
-        params.push_back({("__kgpu_size_" + std::get<0>(param)).str(),
-                          b.getI64Type(), kg::ArgKind::Scalar, std::nullopt});
-      }
     fn.func = kg::createKernel(b, loc(fun), symbol, params);
     fn.func->setAttr(kDispatchParamsAttrName,
                      b.getArrayAttr(dispatch));
@@ -573,8 +562,8 @@ LogicalResult Translator::emitBody(UserFunction &fn) {
   if (fn.isKernel) {
     // The thread's ids and the automatic `out of range -> return` guard.
     unsigned dims = fn.numDispatch;
-    for (unsigned i = params.size() + dims; i < currentFunc.getNumArguments();
-         ++i)
+    unsigned dispatchBase = currentFunc.getNumArguments() - dims;
+    for (unsigned i = params.size(); i < dispatchBase; ++i)
       if (auto of = currentFunc.getArgAttrOfType<IntegerAttr>(
               i, kg::KgpuDialect::getSizeOfAttrName()))
         sizeOf[currentFunc.getArgument(of.getInt())] =
@@ -585,12 +574,12 @@ LogicalResult Translator::emitBody(UserFunction &fn) {
     };
     idX = id(kg::Dimension::x);
     Value outOfRange;
-    Value width = currentFunc.getArgument(params.size());
+    Value width = currentFunc.getArgument(dispatchBase);
     outOfRange = cmpi(l, arith::CmpIPredicate::sge, idX, width);
     idLinear = idX;
     if (dims >= 2) {
       idY = id(kg::Dimension::y);
-      Value height = currentFunc.getArgument(params.size() + 1);
+      Value height = currentFunc.getArgument(dispatchBase + 1);
       outOfRange = arith::OrIOp::create(
           b, l, outOfRange, cmpi(l, arith::CmpIPredicate::sge, idY, height));
       // Row-major: x + y * width (+ z * width * height).
@@ -598,7 +587,7 @@ LogicalResult Translator::emitBody(UserFunction &fn) {
           b, l, idX, arith::MulIOp::create(b, l, idY, width));
       if (dims == 3) {
         idZ = id(kg::Dimension::z);
-        Value depth = currentFunc.getArgument(params.size() + 2);
+        Value depth = currentFunc.getArgument(dispatchBase + 2);
         outOfRange = arith::OrIOp::create(
             b, l, outOfRange, cmpi(l, arith::CmpIPredicate::sge, idZ, depth));
         Value plane = arith::MulIOp::create(b, l, width, height);

@@ -3,7 +3,7 @@
 // REQUIRES: kotlinc
 // Kernelin's random numbers (three rounds of the PCG hash, bit-identical to
 // kotlin/src/io/github/rajumark/kernelin/Random.kt), a Boolean parameter
-// (passed as i32), array sizes from hidden kgpu.size_of parameters, isNaN.
+// (passed as i32), array sizes, isNaN.
 package t.random
 
 import io.github.rajumark.kernelin.*
@@ -11,7 +11,6 @@ import io.github.rajumark.kernelin.*
 // CHECK-LABEL: func.func @monteCarlo(
 // CHECK-SAME: %arg1: i32 {{.*}}kgpu.name = "flag"
 // CHECK-SAME: kgpu.name = "size"
-// CHECK-SAME: %arg4: i64 {kgpu.arg = #kgpu.arg<scalar, read>, kgpu.name = "__kgpu_size_hits", kgpu.size_of = 0 : i32}
 // CHECK-SAME: kgpu.dispatch_params = ["size"]
 // the Boolean parameter (tested on entry)
 // CHECK: arith.cmpi ne, %arg1, %c0_i32
@@ -25,8 +24,8 @@ import io.github.rajumark.kernelin.*
 // CHECK: arith.mulf %{{.*}}, %cst{{.*}} : f32
 // isNaN
 // CHECK: arith.cmpf uno
-// hits.size from the hidden parameter
-// CHECK: arith.trunci %arg4 : i64 to i32
+// hits.size
+// CHECK: memref.dim %arg0
 @Kernel
 fun monteCarlo(hits: IntArray, flag: Boolean, seed: Int) {
     val i = globalId()
