@@ -26,6 +26,9 @@ void mlir::kgpu::buildGPUToSPIRVPipeline(OpPassManager &pm,
   attach.atomicFloatAdd = options.atomicFloatAdd;
   pm.addPass(createKgpuSPIRVAttachTarget(attach));
   pm.addPass(createKgpuSPIRVEmulateFloatAtomics());
+  KgpuSPIRVExpandMathOptions expandMath;
+  expandMath.f32ViaF64 = options.f32Math != "native";
+  pm.addPass(createKgpuSPIRVExpandMath(expandMath));
   // Upstream's scf.for -> SPIR-V conversion leaves the results of a loop
   // that runs zero times undefined (they are taken from the body), which
   // miscompiled kgpu's work-group reductions on NVIDIA's driver (lanes past

@@ -1169,28 +1169,45 @@ static Error checkBindingLimits(const KernelDesc &k,
 
 Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
   const KernelDesc &k = desc.kernels[index];
-  const PayloadDesc *payload = nullptr;
+  // A kernel may have several SPIR-V variants, best first (docs/bundle.md:
+  // one with native float atomic add, then one with compare-and-swap
+  // loops): take the first whose capabilities the device has, or report
+  // why the first cannot run.
+  std::vector<const PayloadDesc *> variants;
   for (const PayloadDesc &p : desc.payloads)
     if (p.target == "vulkan" && p.format == "spirv" && p.kernel == k.name)
-      payload = &p;
-  if (!payload)
+      variants.push_back(&p);
+  if (variants.empty())
     return makeError(KGPU_ERROR_NO_PAYLOAD,
                      "the bundle has no SPIR-V for kernel '%s'",
                      k.name.c_str());
-  const std::string &bytes = payload->data;
-  // Structural checks (and SPIRV-Tools where installed): drivers crash on
-  // malformed SPIR-V.
-  if (Error e = checkSPIRV(bytes, k.name))
-    return e;
-  std::vector<uint32_t> words(bytes.size() / 4);
-  std::memcpy(words.data(), bytes.data(), bytes.size());
-  if (words[0] != 0x07230203u)
-    return makeError(KGPU_ERROR_INVALID_BUNDLE,
-                     "the SPIR-V of kernel '%s' has a bad magic number",
-                     k.name.c_str());
-  if (Error e =
-          checkCapabilities(words, dev.caps, k.name, dev.physical.info.name))
-    return e;
+  std::vector<uint32_t> words;
+  Error firstError = Error::success();
+  const PayloadDesc *chosen = nullptr;
+  for (const PayloadDesc *payload : variants) {
+    const std::string &bytes = payload->data;
+    // Structural checks (and SPIRV-Tools where installed): drivers crash on
+    // malformed SPIR-V.
+    if (Error e = checkSPIRV(bytes, k.name))
+      return e;
+    words.assign(bytes.size() / 4, 0);
+    std::memcpy(words.data(), bytes.data(), bytes.size());
+    if (words[0] != 0x07230203u)
+      return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                       "the SPIR-V of kernel '%s' has a bad magic number",
+                       k.name.c_str());
+    Error e =
+        checkCapabilities(words, dev.caps, k.name, dev.physical.info.name);
+    if (!e) {
+      chosen = payload;
+      break;
+    }
+    if (!firstError)
+      firstError = std::move(e);
+  }
+  if (!chosen)
+    return firstError;
+  const std::string &bytes = chosen->data;
   if (k.usesSubgroups) {
     uint32_t size = dev.caps.subgroupSize;
     if (k.assumedSubgroupSize && k.assumedSubgroupSize != size)

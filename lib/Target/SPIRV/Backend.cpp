@@ -8,6 +8,7 @@
 #include "kgpu/Target/SPIRV/SPIRVTarget.h"
 #include "kgpu/Target/TargetBackend.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -33,6 +34,21 @@ llvm::json::Object describeScalarBlock(const SPIRVScalarBlock &block) {
   return llvm::json::Object{{"scalars", std::move(scalars)}};
 }
 
+/// Whether a SPIR-V binary declares AtomicFloat32AddEXT or
+/// AtomicFloat64AddEXT (its capabilities come before its first function).
+bool usesAtomicFloatAdd(ArrayRef<uint32_t> words) {
+  for (size_t i = 5; i < words.size();) {
+    uint32_t count = words[i] >> 16, opcode = words[i] & 0xffff;
+    if (count == 0 || opcode == 54 /*OpFunction*/)
+      break;
+    if (opcode == 17 /*OpCapability*/ && count == 2 &&
+        (words[i + 1] == 6033 || words[i + 1] == 6034))
+      return true;
+    i += count;
+  }
+  return false;
+}
+
 class SPIRVBackend final : public TargetBackend {
 public:
   StringRef getName() const override { return "vulkan"; }
@@ -50,12 +66,36 @@ public:
         compileToSPIRV(gpuForm, options);
     if (failed(kernels))
       return failure();
+    // A kernel with native float atomic add also gets a variant with
+    // compare-and-swap loops, after it: the runtime takes the first variant
+    // the device can run (docs/bundle.md), so the bundle runs at full speed
+    // where the device has shaderBuffer{32,64}AtomicAdd and still runs
+    // where it does not (lavapipe has no f64 atomic add).
+    llvm::StringMap<std::vector<uint32_t>> fallbacks;
+    if (llvm::any_of(*kernels, [](const SPIRVKernel &k) {
+          return usesAtomicFloatAdd(k.words);
+        })) {
+      SPIRVOptions casOptions;
+      casOptions.copyOptionValuesFrom(options);
+      casOptions.atomicFloatAdd = false;
+      FailureOr<SmallVector<SPIRVKernel>> cas =
+          compileToSPIRV(gpuForm, casOptions);
+      if (failed(cas))
+        return failure();
+      for (SPIRVKernel &k : *cas)
+        fallbacks[k.name] = std::move(k.words);
+    }
+    auto bytes = [](const std::vector<uint32_t> &words) {
+      return std::string(reinterpret_cast<const char *>(words.data()),
+                         words.size() * sizeof(uint32_t));
+    };
     for (const SPIRVKernel &k : *kernels) {
       result.kernelManifest[k.name] = describeScalarBlock(k.scalars);
-      result.payloads.push_back(
-          {"vulkan", "spirv", k.name,
-           std::string(reinterpret_cast<const char *>(k.words.data()),
-                       k.words.size() * sizeof(uint32_t))});
+      result.payloads.push_back({"vulkan", "spirv", k.name, bytes(k.words)});
+      auto fallback = fallbacks.find(k.name);
+      if (usesAtomicFloatAdd(k.words) && fallback != fallbacks.end())
+        result.payloads.push_back(
+            {"vulkan", "spirv", k.name, bytes(fallback->second)});
     }
     return success();
   }

@@ -3,6 +3,7 @@
 
 // CHECK: IR Dump After KgpuSPIRVAttachTarget (kgpu-spirv-attach-target)
 // CHECK: IR Dump After KgpuSPIRVEmulateFloatAtomics (kgpu-spirv-emulate-float-atomics)
+// CHECK: IR Dump After KgpuSPIRVExpandMath (kgpu-spirv-expand-math)
 // CHECK: IR Dump After ConvertKgpuToSPIRV (convert-kgpu-to-spirv)
 // CHECK: IR Dump After KgpuSPIRVSplitKernels (kgpu-spirv-split-kernels)
 // CHECK: IR Dump After SPIRVLowerABIAttributesPass (spirv-lower-abi-attrs)

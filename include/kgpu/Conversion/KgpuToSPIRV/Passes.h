@@ -13,6 +13,7 @@
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
@@ -29,6 +30,7 @@ namespace kgpu {
 #define GEN_PASS_DECL_KGPUSPIRVATTACHTARGET
 #define GEN_PASS_DECL_KGPUSPIRVCOMPLETEVCE
 #define GEN_PASS_DECL_KGPUSPIRVEMULATEFLOATATOMICS
+#define GEN_PASS_DECL_KGPUSPIRVEXPANDMATH
 #define GEN_PASS_DECL_KGPUSPIRVFORBIDCONTRACTION
 #define GEN_PASS_DECL_KGPUSPIRVPACKSCALARS
 #define GEN_PASS_DECL_KGPUSPIRVSPECIALIZEWORKGROUPSIZE
@@ -53,6 +55,13 @@ void populateKgpuToSPIRVPatterns(SPIRVTypeConverter &typeConverter,
 /// The rewrite of kgpu-spirv-emulate-float-atomics on one op (a gpu.module or
 /// anything holding kernels), using the target environment found from `root`.
 LogicalResult emulateFloatAtomicsForSPIRV(Operation *root);
+
+/// The patterns of kgpu-spirv-expand-math: f64 math functions (and f32
+/// atan2) as arithmetic that SPIR-V has, on scalars whose target
+/// environment allows Float64 and Int64; with `f32ViaF64`, the f32
+/// functions too, computed in f64 and rounded once.
+void populateKgpuSPIRVExpandMathPatterns(RewritePatternSet &patterns,
+                                         bool f32ViaF64);
 
 } // namespace kgpu
 } // namespace mlir

@@ -71,6 +71,47 @@ def KgpuSPIRVEmulateFloatAtomics
                            "mlir::scf::SCFDialect"];
 }
 
+def KgpuSPIRVExpandMath
+    : Pass<"kgpu-spirv-expand-math", "mlir::ModuleOp"> {
+  let summary = "Expand the f64 math functions and f32 atan2, which "
+                "GLSL.std.450 lacks, into arithmetic SPIR-V has";
+  let description = [{
+    GLSL.std.450's Sin, Cos, Tan, Asin, Acos, Atan, Atan2, Exp, Exp2, Log,
+    Log2, Pow, Sinh, Cosh, Tanh, Asinh, Acosh and Atanh take 16- and 32-bit
+    floats only, and MLIR 22's spirv dialect has no `GL.Atan2` at all (so
+    upstream's math-to-spirv leaves f32 `math.atan2` illegal). Upstream's
+    polynomial approximations (`populateMathPolynomialApproximationPatterns`,
+    mlir/Dialect/Math/Transforms) are for f32 only, so kgpu has its own
+    expansion for f64: inside every `gpu.module`, each f64 (scalar)
+    `math.sin cos tan asin acos atan atan2 sinh cosh tanh asinh acosh atanh
+    exp exp2 expm1 log log2 log10 log1p powf cbrt` is rewritten into f64
+    add/sub/mul/div, `math.floor`/`roundeven`/`sqrt`/`absf`/`copysign`
+    (legal in f64 SPIR-V) and i64 bit operations on the float's bits
+    (`Int64`): Cody-Waite range reduction with the constants split so that
+    the reduction is exact, then Taylor polynomials on the reduced ranges
+    (coefficients are exact rationals rounded once to double, from
+    `scripts/f64-math-constants.py`). f32 `math.atan2` becomes the same
+    atan series in f32 arithmetic (shortened to f32 precision; GL.Atan is
+    not accurate enough on lavapipe) of the quotient of the smaller by the
+    larger magnitude, plus the quadrant. The measured errors are in docs/codegen.md.
+
+    With `f32-via-f64` (the default), the f32 functions are expanded too,
+    in f64 arithmetic rounded once to f32 (within 1 ulp): Vulkan gives the
+    GLSL.std.450 f32 functions only loose precision (absolute error bounds,
+    or "inherited from" exp/log formulas), and drivers use it: lavapipe's
+    f32 `Tanh` is 300 ulp off near 0, its `Atan` 335 ulp. Run it after
+    kgpu-spirv-attach-target (an f64 op in a module whose target lacks
+    `Int64` or `Float64` is left alone, for the legality checks to report).
+  }];
+  let options = [
+    Option<"f32ViaF64", "f32-via-f64", "bool", "true",
+           "Also expand the f32 functions, in f64 arithmetic rounded once "
+           "to f32 (where the target has Float64 and Int64)">
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::math::MathDialect"];
+}
+
 def ConvertKgpuToSPIRV : Pass<"convert-kgpu-to-spirv", "mlir::ModuleOp"> {
   let summary = "Convert the GPU form, including kgpu atomics, to SPIR-V";
   let description = [{
