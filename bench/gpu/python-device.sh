@@ -22,7 +22,7 @@ site=/tmp/kgpu-python
 rm -rf "$site" python/build
 start=$(date +%s)
 if ! python3 -m pip install -q --no-build-isolation --no-deps --target "$site" ./python \
-     -Ccmake.define.KGPU_LIBRARY_DIR="$carry/lib" > "$out/pip.txt" 2>&1; then
+     --config-settings=cmake.define.KGPU_LIBRARY_DIR="$carry/lib" > "$out/pip.txt" 2>&1; then
   echo "python-device: the extension did not build:"; tail -40 "$out/pip.txt"; exit 1
 fi
 echo "python-device: extension built in $(( $(date +%s) - start )) s"

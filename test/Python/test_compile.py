@@ -2,6 +2,9 @@
 
 import glob
 import os
+import shutil
+import subprocess
+import zipfile
 
 import numpy as np
 import pytest
@@ -134,3 +137,46 @@ def test_cache(tmp_path, monkeypatch):
     assert len(os.listdir(tmp_path / "cache")) == 2
     monkeypatch.setenv("KGPU_CACHE", "0")
     assert kgpu.cache_dir() is None
+
+
+JAVA = """
+import uk.ac.manchester.tornado.api.annotations.Parallel;
+import uk.ac.manchester.tornado.api.annotations.Reduce;
+
+public class PyKernels {
+  public static void vadd(float[] a, float[] b, float[] c) {
+    for (@Parallel int i = 0; i < c.length; i++) {
+      c[i] = a[i] + b[i];
+    }
+  }
+
+  public static void sum(int[] x, @Reduce int[] s) {
+    for (@Parallel int i = 0; i < x.length; i++) {
+      s[0] += x[i];
+    }
+  }
+}
+"""
+
+
+@pytest.mark.skipif(shutil.which("javac") is None, reason="no javac")
+def test_jvm_class_and_jar(device, tmp_path, rng):
+    (tmp_path / "PyKernels.java").write_text(JAVA)
+    api = os.path.join(SRC, "test", "Frontend", "JVM", "Inputs", "api")
+    subprocess.run(["javac", "-g", "-sourcepath", api, "-d", str(tmp_path / "classes"),
+                    str(tmp_path / "PyKernels.java")], check=True)
+    cls = tmp_path / "classes" / "PyKernels.class"
+    b = kgpu.compile(cls, targets=[device.api])
+    assert b.manifest["source"]["language"] == "jvm" and b.kernels == ["vadd", "sum"]
+    a = rng.random(5000, dtype=np.float32)
+    c = np.zeros_like(a)
+    b.vadd(a, a, c, device=device)                 # parallel loop: derived grid
+    np.testing.assert_array_equal(c, a + a)
+    x = rng.integers(-100, 100, 5000, dtype=np.int32)
+    assert b.sum(x, device=device).result == x.sum()   # @Reduce output allocated
+    # The same class in a jar.
+    jar = tmp_path / "k.jar"
+    with zipfile.ZipFile(jar, "w") as z:
+        z.write(cls, "PyKernels.class")
+    j = kgpu.compile(str(jar), kernel="PyKernels::vadd", targets=[device.api])
+    assert j.kernels == ["vadd"]
