@@ -19,10 +19,15 @@ out=$2
 mkdir -p "$out"
 export LD_LIBRARY_PATH="$carry/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 site=/tmp/kgpu-python
-rm -rf "$site" python/build
+rm -rf "$site" /tmp/kgpu-python-build
 start=$(date +%s)
-if ! python3 -m pip install -q --no-build-isolation --no-deps --target "$site" ./python \
-     --config-settings=cmake.define.KGPU_LIBRARY_DIR="$carry/lib" > "$out/pip.txt" 2>&1; then
+pip_install() {
+  python3 -m pip install -q --no-build-isolation --no-deps --no-cache-dir --target "$site" \
+    --config-settings=build-dir=/tmp/kgpu-python-build \
+    --config-settings=cmake.define.KGPU_LIBRARY_DIR="$carry/lib" "$@" ./python
+}
+# --break-system-packages only where pip wants it (PEP 668 images).
+if ! pip_install > "$out/pip.txt" 2>&1 && ! pip_install --break-system-packages >> "$out/pip.txt" 2>&1; then
   echo "python-device: the extension did not build:"; tail -40 "$out/pip.txt"; exit 1
 fi
 echo "python-device: extension built in $(( $(date +%s) - start )) s"

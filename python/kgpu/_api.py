@@ -45,6 +45,8 @@ def _dims(value, what: str) -> Tuple[int, int, int]:
     """An int or a 1-3 tuple of positive ints -> a 3-tuple (missing = 1)."""
     if value is None:
         return (0, 0, 0)
+    if type(value) is int and 0 < value <= 0xFFFFFFFF:
+        return (value, 1, 1)
     if isinstance(value, (int, np.integer)):
         value = (int(value),)
     try:
@@ -175,6 +177,8 @@ def default_device() -> Device:
 
 
 def _device(device) -> Device:
+    if type(device) is Device:
+        return device
     return default_device() if device is None else Device(device)
 
 
@@ -197,11 +201,12 @@ class Buffer:
         self.device = device
         self.dtype = np.dtype(dtype)
         self.shape = tuple(int(s) for s in shape)
+        self._count = int(math.prod(self.shape))
 
     @property
     def size(self) -> int:
         """The number of elements."""
-        return int(math.prod(self.shape))
+        return self._count
 
     @property
     def nbytes(self) -> int:
@@ -457,9 +462,23 @@ def _identity(op: str, dtype: np.dtype):
     return None
 
 
+_F32 = struct.Struct("<f")
+_U32 = struct.Struct("<I")
+
+
 def _scalar_bits(p: Param, value) -> int:
     """The little-endian bits of a scalar argument, or ArgumentError."""
     t = p.type
+    # Fast paths: a Python int for an integer, a float for f32.
+    if type(value) is int and t in _INT_TYPES and t != 1:
+        bits = _INT_TYPES[t]
+        if -(1 << (bits - 1)) <= value < (1 << bits):
+            return value & ((1 << bits) - 1)
+    elif type(value) is float and t == 8:
+        try:
+            return _U32.unpack(_F32.pack(value))[0]
+        except OverflowError:
+            pass
     if isinstance(value, (Buffer, np.ndarray, list, tuple, str, bytes)) or \
             value is None:
         raise ArgumentError(f"parameter {p.describe()} takes a number, got "
@@ -549,6 +568,12 @@ class Kernel:
         self.dispatch_params: List[Param] = [
             self.params[i] for i in raw_manifest_kernel.dispatch_params()]
         self.reductions: List[dict] = list(manifest.get("reductions") or [])
+        # Precomputed for the launch path.
+        self._nparams = len(self.params)
+        self._accepted = [frozenset(_DTYPES[p.type]) if p.kind == "buffer" else None
+                          for p in self.params]
+        self._static = [_static_count(p) if p.kind == "buffer" else None
+                        for p in self.params]
         self.location = manifest.get("location")
         self.__doc__ = self._signature()
         self._raw: Dict[Device, Any] = {}
@@ -584,13 +609,20 @@ class Kernel:
         (by parameter name); returns a :class:`LaunchRecord`, or a
         :class:`Launch` with ``wait=False``."""
         dev = _device(device)
-        kwargs = kwargs or {}
         params = self.params
-        if len(args) > len(params):
+        if len(args) > self._nparams:
             raise ArgumentError(
                 f"kernel '{self.name}' takes {len(params)} argument"
                 f"{'' if len(params) == 1 else 's'} ({self._names()}), got "
                 f"{len(args)} positional")
+        if (kwargs or len(args) < self._nparams or dispatch is not None or
+                size is not None or (self.dispatch_params and grid is None)):
+            return self._launch_general(dev, args, kwargs or {}, grid, local,
+                                        dispatch, size, wait)
+        return self._launch_bound(dev, args, {}, grid, local, wait)
+
+    def _launch_general(self, dev, args, kwargs, grid, local, dispatch, size, wait):
+        params = self.params
         bound: Dict[int, Any] = {i: a for i, a in enumerate(args)}
         for name, value in kwargs.items():
             p = self._by_name.get(name)
@@ -659,21 +691,25 @@ class Kernel:
                     hint = " (or give dispatch=)"
                 raise ArgumentError(f"kernel '{self.name}': missing argument for "
                                     f"parameter {p.describe()}{hint}", p.name)
-        # The grid.
+        if grid is None and dvalues is not None and self.model != "parallel_loop":
+            lo = _dims(local, "local")
+            wg = lo if local is not None else self.workgroup_size
+            grid = tuple(max(1, -(-(dvalues[d] if d < len(dvalues) else 1) // max(1, wg[d])))
+                         for d in range(3))
+        return self._launch_bound(dev, [bound[i] for i in range(self._nparams)], auto,
+                                  grid, local, wait)
+
+    def _launch_bound(self, dev, values, auto, grid, local, wait):
+        """Launches with every parameter's value in `values` (by index)."""
         g = _dims(grid, "grid")
         lo = _dims(local, "local")
-        if grid is None:
-            if dvalues is not None and self.model != "parallel_loop":
-                wg = lo if local is not None else self.workgroup_size
-                g = tuple(max(1, -(-(dvalues[d] if d < len(dvalues) else 1) // max(1, wg[d])))
-                          for d in range(3))
-            elif self.model != "parallel_loop":
-                raise ArgumentError(
-                    f"kernel '{self.name}' is an ND-range kernel: give grid= "
-                    f"(work-groups per dimension; its work-group size is "
-                    f"{'x'.join(map(str, self.workgroup_size))})")
-        raw = self._on(dev)
-        prep = self._prepare(dev, params, bound, auto)
+        if grid is None and self.model != "parallel_loop":
+            raise ArgumentError(
+                f"kernel '{self.name}' is an ND-range kernel: give grid= "
+                f"(work-groups per dimension; its work-group size is "
+                f"{'x'.join(map(str, self.workgroup_size))})")
+        raw = self._raw.get(dev) or self._on(dev)
+        prep = self._prepare(dev, self.params, values, auto)
         if wait:
             ns = raw.launch_sync(prep.args, g, lo)
             return self._finish(prep, dev, ns, g, lo)
@@ -683,36 +719,39 @@ class Kernel:
     def _names(self) -> str:
         return ", ".join(p.name for p in self.params) or "none"
 
-    def _prepare(self, dev: Device, params: List[Param], bound: Dict[int, Any],
+    def _prepare(self, dev: Device, params: List[Param], values: Sequence[Any],
                  auto: Dict[int, np.ndarray]) -> _Prepared:
         prep = _Prepared()
         handle = None
-        zero_copy = dev.api == "cpu"
+        zero_copy = dev._info["backend"] == "cpu"
+        args = prep.args
         for p in params:
-            value = bound[p.index]
+            value = values[p.index]
             if p.kind == "scalar":
-                prep.args.append((2, p.type, _scalar_bits(p, value), None))
+                args.append((2, p.type, _scalar_bits(p, value), None))
                 continue
             written = p.access != "read"
-            if isinstance(value, Buffer):
+            if type(value) is Buffer:
                 if value.device is not dev:
                     raise ArgumentError(
                         f"parameter {p.describe()}: the buffer is on "
                         f"{value.device.spec}, the launch on {dev.spec}", p.name)
-                if value.dtype not in _DTYPES[p.type]:
+                if value.dtype not in self._accepted[p.index]:
                     raise ArgumentError(
                         f"parameter {p.describe()}: the buffer holds "
                         f"{value.dtype}, the kernel reads {p.type_name} "
                         f"({_DTYPES[p.type][0]})", p.name)
-                self._check_count(p, value.size)
-                prep.args.append((1, 0, 0, value._raw))
+                want = self._static[p.index]
+                if want is not None and value._count != want:
+                    self._check_count(p, value._count)
+                args.append((1, 0, 0, value._raw))
                 prep.keep.append(value)
                 if written:
                     prep.outputs[p.name] = value
                 continue
             if isinstance(value, np.ndarray):
                 arr = value
-                if arr.dtype not in _DTYPES[p.type]:
+                if arr.dtype not in self._accepted[p.index]:
                     raise ArgumentError(
                         f"parameter {p.describe()}: got an array of {arr.dtype}, "
                         f"the kernel takes {p.type_name} (pass "

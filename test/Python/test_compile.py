@@ -90,6 +90,10 @@ def test_kotlin_ir_dispatch_size(device, tmp_path):
     px2 = np.linspace(0, 1, 300, dtype=np.float32)
     k(px2, 0.5, size=300, device=device)             # the parameter itself
     np.testing.assert_allclose(px2, np.clip(np.linspace(0, 1, 300, dtype=np.float32) + 0.5, 0, 1))
+    px3 = np.zeros(700, np.float32)
+    rec = k(px3, 0.5, 700, device=device)            # by position: grid derived too
+    np.testing.assert_array_equal(px3, 0.5)
+    assert rec.grid[0] * k.workgroup_size[0] >= 700
     with pytest.raises(kgpu.ArgumentError, match="'size'.*dispatch="):
         k(px, 0.5, device=device)
 
