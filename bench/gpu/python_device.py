@@ -106,6 +106,15 @@ def dlpack():
     say(f"dlpack torch->kgpu: tensor data_ptr 0x{ptr:x}, kgpu buffer 0x{buf._raw.native_handle():x}, "
         f"after the launch 0x{t.data_ptr():x}: {'no copy' if same else 'COPIED'}; "
         f"result {'OK' if ok else 'FAIL'} ({rec.time_ns / 1e3:.1f} us)")
+    # Tensors passed to a launch directly: shared, not copied.
+    xt = torch.ones(1 << 20, dtype=torch.float32, device="cuda")
+    yt = torch.full((1 << 20,), 3.0, dtype=torch.float32, device="cuda")
+    yptr = yt.data_ptr()
+    rec = b["saxpy"].saxpy(1 << 20, 2.0, xt, yt, grid=4096, device=dev)
+    torch.cuda.synchronize()
+    ok = bool((yt == 5.0).all())
+    say(f"dlpack torch tensors as launch arguments: y data_ptr 0x{yptr:x} -> 0x{yt.data_ptr():x}, "
+        f"result {'OK' if ok else 'FAIL'}, outputs['y'] is the tensor: {rec.outputs['y'] is yt}")
     back = torch.from_dlpack(x)
     say(f"dlpack kgpu->torch: buffer 0x{x._raw.native_handle():x}, tensor data_ptr "
         f"0x{back.data_ptr():x}: {'no copy' if back.data_ptr() == x._raw.native_handle() else 'COPIED'}; "

@@ -96,7 +96,7 @@ class Device:
                 dev = object.__new__(cls)
                 dev._info = info
                 dev._handle = None
-                dev._queues = {}
+                dev._local = threading.local()
                 cls._by_key[key] = dev
             if dev._handle is None and handle is not None:
                 dev._handle = handle
@@ -114,10 +114,9 @@ class Device:
 
     def _queue(self):
         """A queue for asynchronous launches (one per device and thread)."""
-        tid = threading.get_ident()
-        q = self._queues.get(tid)
+        q = getattr(self._local, "queue", None)
         if q is None:
-            q = self._queues[tid] = _kgpu.Queue.create(self._open())
+            q = self._local.queue = _kgpu.Queue.create(self._open())
         return q
 
     @property
@@ -202,6 +201,7 @@ class Buffer:
         self.dtype = np.dtype(dtype)
         self.shape = tuple(int(s) for s in shape)
         self._count = int(math.prod(self.shape))
+        self._external = False  # wraps a DLPack tensor's memory
 
     @property
     def size(self) -> int:
@@ -342,7 +342,9 @@ def from_dlpack(obj, device=None) -> Buffer:
             raise ValueError(f"the tensor is on CUDA device {dev_id}, not on "
                              f"{dev.spec}")
         raw = _kgpu.Buffer.wrap(dev._open(), ptr, nbytes, obj)
-        return Buffer(raw, dev, dtype, tuple(shape))
+        buf = Buffer(raw, dev, dtype, tuple(shape))
+        buf._external = True
+        return buf
     if host:
         return asarray(np.from_dlpack(obj) if hasattr(np, "from_dlpack")
                        else np.asarray(obj), device=dev)
@@ -760,8 +762,27 @@ class Kernel:
                     raise ArgumentError(
                         f"parameter {p.describe()} is written by the kernel, but "
                         "the array is read-only", p.name)
-            elif hasattr(value, "__dlpack__") and not written:
-                arr = np.from_dlpack(value)
+            elif hasattr(value, "__dlpack__"):
+                # A DLPack tensor (PyTorch, CuPy...): shared without a copy
+                # where its memory is the device's (a CUDA tensor on CUDA,
+                # a host tensor on the CPU), else copied in (inputs only).
+                buf = from_dlpack(value, device=dev)
+                if written and not buf._external:
+                    raise ArgumentError(
+                        f"parameter {p.describe()} is written by the kernel, but "
+                        f"the {type(value).__name__} tensor's memory cannot be "
+                        f"shared with the {dev.api} device: pass a NumPy array "
+                        "or a kgpu.Buffer", p.name)
+                if buf.dtype not in self._accepted[p.index]:
+                    raise ArgumentError(
+                        f"parameter {p.describe()}: got a tensor of {buf.dtype}, "
+                        f"the kernel takes {p.type_name}", p.name)
+                self._check_count(p, buf._count)
+                args.append((1, 0, 0, buf._raw))
+                prep.keep.append(buf)
+                if written:
+                    prep.outputs[p.name] = value
+                continue
             elif written:
                 raise ArgumentError(
                     f"parameter {p.describe()} is written by the kernel: pass a "

@@ -71,3 +71,32 @@ def test_dlpack_import(saxpy, device):
     np.testing.assert_array_equal(yb.numpy(), 3.0)
     with pytest.raises(ValueError, match="C-contiguous"):
         kgpu.from_dlpack(np.zeros((4, 4), np.float32).T, device=device)
+
+
+class _Tensor:
+    """A DLPack producer that is no NumPy array (as a PyTorch tensor is)."""
+
+    def __init__(self, a):
+        self.a = a
+
+    def __dlpack__(self, **kwargs):
+        return self.a.__dlpack__(**kwargs)
+
+    def __dlpack_device__(self):
+        return self.a.__dlpack_device__()
+
+
+def test_dlpack_tensors_as_arguments(saxpy, device):
+    x = np.ones(256, np.float32)
+    y = np.zeros(256, np.float32)
+    if device.api == "cpu":
+        rec = saxpy(256, 2.0, _Tensor(x), _Tensor(y), grid=1, device=device)
+        np.testing.assert_array_equal(y, 2.0)        # written in place, no copy
+        assert isinstance(rec.outputs["y"], _Tensor)
+    else:
+        with pytest.raises(kgpu.ArgumentError, match="'y' .*cannot be shared with the vulkan"):
+            saxpy(256, 2.0, _Tensor(x), _Tensor(y), grid=1, device=device)
+        saxpy(256, 2.0, _Tensor(x), y, grid=1, device=device)   # an input is copied
+        np.testing.assert_array_equal(y, 2.0)
+    with pytest.raises(kgpu.ArgumentError, match="'x' .*got a tensor of float64"):
+        saxpy(256, 2.0, _Tensor(x.astype(np.float64)), y, grid=1, device=device)
