@@ -184,3 +184,15 @@ def test_jvm_class_and_jar(device, tmp_path, rng):
         z.write(cls, "PyKernels.class")
     j = kgpu.compile(str(jar), kernel="PyKernels::vadd", targets=[device.api])
     assert j.kernels == ["vadd"]
+
+
+def test_bad_bundles(tmp_path):
+    with pytest.raises(kgpu.KgpuError, match="corrupt kgpu bundle") as e:
+        kgpu.Bundle(b"KGPUBNDL" + b"\0" * 60)
+    assert e.value.status == "KGPU_ERROR_INVALID_BUNDLE"
+    p = tmp_path / "cut.kgpu"
+    p.write_bytes(kgpu.compile(SAXPY, targets="cpu").data[:100])
+    with pytest.raises(kgpu.KgpuError):
+        kgpu.load(p)
+    with pytest.raises(OSError):
+        kgpu.load(tmp_path / "missing.kgpu")
