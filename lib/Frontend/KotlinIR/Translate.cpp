@@ -37,6 +37,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <cmath>
@@ -2476,6 +2478,63 @@ namespace kotlinir {
 OwningOpRef<ModuleOp> importKotlinIR(llvm::SourceMgr &sourceMgr,
                                      unsigned bufferId, MLIRContext &context) {
   return Translator(sourceMgr, bufferId, context).run();
+}
+
+OwningOpRef<ModuleOp> importKotlinIRDirectory(StringRef path,
+                                              llvm::SourceMgr &sourceMgr,
+                                              MLIRContext &context) {
+  Location dirLoc = FileLineColLoc::get(&context, path, 0, 0);
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (llvm::sys::fs::recursive_directory_iterator it(path, ec), end;
+       it != end && !ec; it.increment(ec)) {
+    StringRef file = it->path();
+    if ((file.ends_with(".ir") || file.ends_with(".ir.txt")) &&
+        !llvm::sys::fs::is_directory(file))
+      files.push_back(file.str());
+  }
+  if (ec) {
+    emitError(dirLoc) << "cannot read directory '" << path
+                      << "': " << ec.message();
+    return nullptr;
+  }
+  if (files.empty()) {
+    emitError(dirLoc) << "no Kotlin IR dumps (.ir, .ir.txt) in directory '"
+                      << path << "'";
+    return nullptr;
+  }
+  llvm::sort(files);
+  OwningOpRef<ModuleOp> result;
+  for (const std::string &file : files) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+        llvm::MemoryBuffer::getFile(file, /*IsText=*/true);
+    if (!buffer) {
+      emitError(dirLoc) << "cannot read '" << file
+                        << "': " << buffer.getError().message();
+      return nullptr;
+    }
+    unsigned id = sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+    OwningOpRef<ModuleOp> module = Translator(sourceMgr, id, context).run();
+    if (!module)
+      return nullptr;
+    if (!result) {
+      result = std::move(module);
+      continue;
+    }
+    SymbolTable symbols(*result);
+    for (Operation &op :
+         llvm::make_early_inc_range(module->getBody()->getOperations())) {
+      if (auto symbol = dyn_cast<SymbolOpInterface>(op))
+        if (symbols.lookup(symbol.getName())) {
+          emitError(op.getLoc())
+              << "'" << symbol.getName()
+              << "' is defined in two dumps of directory '" << path << "'";
+          return nullptr;
+        }
+      op.moveBefore(result->getBody(), result->getBody()->end());
+    }
+  }
+  return result;
 }
 } // namespace kotlinir
 } // namespace kgpu
