@@ -3,7 +3,7 @@
 //   HostBindingTest run SPEC KGC BUNDLE  vector add (KGC: vadd.kgc) compiled in
 //       memory, loaded from BUNDLE (kgpu-translate) and from a Java class,
 //       checked against Java
-//   HostBindingTest compile-error    a kgc error's CompileException
+//   HostBindingTest compile-error    a kgc and a Java error's CompileException
 //   HostBindingTest missing          the exception for a missing library
 //   HostBindingTest default          the default device (KGPU_DEVICE)
 import dev.kgpu.runtime.Buffer;
@@ -40,7 +40,10 @@ public class HostBindingTest {
     }
     switch (args[0]) {
       case "run" -> run(args[1], Files.readString(Path.of(args[2])), Path.of(args[3]));
-      case "compile-error" -> compileError();
+      case "compile-error" -> {
+        compileError();
+        javaCompileError();
+      }
       case "missing" -> missing();
       case "default" -> defaultDevice();
       default -> throw new IllegalArgumentException(args[0]);
@@ -152,6 +155,21 @@ public class HostBindingTest {
         float[] c = launchCopy(d, k, LaunchConfig.defaults(), false);
         System.out.println("java vadd: " + mismatches(c, jref) + " mismatches against the JVM");
       }
+
+      // 5. The same class in a jar, built in memory.
+      java.io.ByteArrayOutputStream jar = new java.io.ByteArrayOutputStream();
+      try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(jar)) {
+        out.putNextEntry(new java.util.jar.JarEntry("JavaVectorAdd.class"));
+        out.write(cls);
+        out.closeEntry();
+      }
+      Bundle jarBundle = Compiler.compile(jar.toByteArray(), "kernels.jar",
+          Compiler.Options.defaults().targets(target).kernel("JavaVectorAdd::add"));
+      try (Module m = d.load(jarBundle)) {
+        Kernel k = m.kernels().get(0);
+        float[] c = launchCopy(d, k, LaunchConfig.defaults(), false);
+        System.out.println("jar vadd " + k.name() + ": " + mismatches(c, jref) + " mismatches against the JVM");
+      }
     }
   }
 
@@ -175,6 +193,21 @@ public class HostBindingTest {
       System.out.println("bad spec: NOT REJECTED: " + d);
     } catch (KgpuException e) {
       System.out.println("bad spec: " + e.statusName() + ": " + e.getMessage());
+    }
+  }
+
+  static void javaCompileError() throws Exception {
+    byte[] cls;
+    try (InputStream in = HostBindingTest.class.getResourceAsStream("/JavaBad.class")) {
+      cls = in.readAllBytes();
+    }
+    try {
+      Compiler.compile(cls, "JavaBad.class", Compiler.Options.defaults().targets("cpu"));
+      System.out.println("java compile error: NOT REPORTED");
+    } catch (CompileException e) {
+      System.out.println("java compile error: " + e.statusName());
+      System.out.println(e.getMessage());
+      System.out.println("java first diagnostic: " + e.diagnostics().get(0));
     }
   }
 

@@ -11,6 +11,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.nio.charset.StandardCharsets;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +20,8 @@ import java.util.List;
 /**
  * kgpu's compiler in process (libkgpu_compiler, include/kgpu-c/Compiler.h):
  * kgc source, kgpu-level MLIR, JVM .class bytes or a .jar to a .kgpu bundle
- * in memory, with kgpu-translate's options. The input's language comes from
+ * in memory, with kgpu-translate's options (jar bytes pass through a
+ * temporary file: the library reads jars from files only). The input's language comes from
  * the name's extension (".kgc", ".mlir", ".class", ".jar") unless {@link
  * Options#language} says. A failed compilation is a {@link CompileException}
  * whose message is the located diagnostic text. Thread-safe: each call
@@ -138,6 +141,9 @@ public final class Compiler {
      * diagnostics and chooses the language by its extension.
      */
     public static Bundle compile(byte[] input, String name, Options options) {
+        if (name.endsWith(".jar")) {
+            return compileJarBytes(input, name, options);
+        }
         Lib lib = Lib.get();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment src = arena.allocate(Math.max(1, input.length));
@@ -153,6 +159,34 @@ public final class Compiler {
             }
         } catch (Throwable t) {
             throw Rt.rethrow(t);
+        }
+    }
+
+    /**
+     * libkgpu_compiler reads a .jar from a file only (its zip reader needs
+     * one): the bytes go to a private temporary directory, under the name's
+     * last component, and are compiled from there; the directory is removed.
+     */
+    private static Bundle compileJarBytes(byte[] input, String name, Options options) {
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("kgpu-jar");
+            Path file = dir.resolve(Path.of(name).getFileName().toString());
+            Files.write(file, input);
+            return compileFile(file, options);
+        } catch (IOException e) {
+            throw new KgpuException(2, "KGPUC_ERROR_IO", "compiling " + name + ": cannot write a temporary copy: " + e);
+        } finally {
+            if (dir != null) {
+                try (var files = Files.list(dir)) {
+                    for (Path f : (Iterable<Path>) files::iterator) {
+                        Files.deleteIfExists(f);
+                    }
+                    Files.deleteIfExists(dir);
+                } catch (IOException ignored) {
+                    // A leftover temporary file is harmless.
+                }
+            }
         }
     }
 
