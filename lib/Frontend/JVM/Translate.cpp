@@ -632,8 +632,12 @@ func::FuncOp MethodTranslator::translate(StringRef funcName) {
     return nullptr;
   }
   for (auto [i, type] : llvm::enumerate(desc->params)) {
+    // The name from MethodParameters (javac -parameters, kotlinc), else
+    // from the LocalVariableTable (javac -g), else argN.
     std::string name = "arg" + std::to_string(i);
-    if (const LocalVariableEntry *var = method.findLocalVariable(slot, 0))
+    if (i < method.parameterNames.size() && !method.parameterNames[i].empty())
+      name = method.parameterNames[i];
+    else if (const LocalVariableEntry *var = method.findLocalVariable(slot, 0))
       name = var->name;
     SV v;
     int arg = -1;
