@@ -1976,6 +1976,18 @@ void MethodTranslator::invoke(const Instruction &insn) {
   if (owner == kKernelContext) {
     if (invokeKernelContext(*ref, *desc))
       return;
+    if (StringRef(ref->name).starts_with("mma")) {
+      // TornadoVM's MMA members are PTX's m16n8k16 fragments
+      // (MMAShape.M16N8K16, its only shape); kgpu's MMA ops have
+      // m16n16k16 only.
+      fail("KG-E0109",
+           "KernelContext." + ref->name + ref->descriptor +
+               " is not supported by kgpu: TornadoVM's MMA members use the "
+               "m16n8k16 fragment layout (MMAShape.M16N8K16), and kgpu's MMA "
+               "operations have the m16n16k16 shape only",
+           "hint: write the product without MMA (docs/jvm.md)");
+      return;
+    }
     fail("KG-E0109", "KernelContext." + ref->name + ref->descriptor +
                          " is not supported by kgpu",
          "hint: docs/jvm.md lists the KernelContext members kgpu compiles");
