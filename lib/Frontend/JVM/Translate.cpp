@@ -1320,22 +1320,9 @@ Value MethodTranslator::arrayLength(const SV &array) {
   if (isKernel && arg && arg.getOwner() == entry) {
     unsigned argNo = arg.getArgNumber();
     auto it = sizeArgs.find(argNo);
-    if (it == sizeArgs.end()) {
-      auto name =
-          func.getArgAttrOfType<StringAttr>(argNo, KgpuDialect::getArgNameAttrName());
-      NamedAttrList attrs;
-      attrs.set(KgpuDialect::getArgAttrName(),
-                ArgAttr::get(ctx, ArgKind::Scalar, mlir::kgpu::Access::Read));
-      attrs.set(KgpuDialect::getArgNameAttrName(),
-                b.getStringAttr("__kgpu_size_" +
-                                (name ? name.getValue() : StringRef("arg"))));
-      attrs.set(KgpuDialect::getSizeOfAttrName(),
-                b.getI32IntegerAttr(argNo));
-      unsigned index = func.getNumArguments();
-      (void)func.insertArgument(index, b.getI64Type(),
-                                attrs.getDictionary(ctx), func.getLoc());
-      it = sizeArgs.insert({argNo, func.getArgument(index)}).first;
-    }
+    if (it == sizeArgs.end())
+      it = sizeArgs.insert({argNo, getOrAddBufferSizeArgument(func, argNo)})
+               .first;
     return arith::TruncIOp::create(b, l, b.getI32Type(), it->second);
   }
   Value dim = memref::DimOp::create(b, l, array.value, 0);

@@ -7,17 +7,23 @@ package t.helpers
 import io.github.rajumark.kernelin.*
 import kotlin.math.*
 
+// A helper's array parameter is followed by its size (after the helper's own
+// parameters): the kernel passes its hidden kgpu.size_of parameter.
 // CHECK-LABEL: func.func @waves(
+// CHECK-SAME: %arg3: i64 {kgpu.arg = #kgpu.arg<scalar, read>, kgpu.name = "__kgpu_size_input", kgpu.size_of = 0 : i32}
 // CHECK: %[[S:.*]] = func.call @smooth(%{{.*}}) : (f32) -> f32
 // CHECK: func.call @sq(%[[S]]) : (f32) -> f32
-// CHECK: func.call @sum3(%arg0, %{{.*}}) : (memref<?xf32>, i32) -> f32
+// CHECK: %[[N:.*]] = arith.trunci %arg3 : i64 to i32
+// CHECK: func.call @sum3(%arg0, %{{.*}}, %[[N]]) : (memref<?xf32>, i32, i32) -> f32
 // CHECK-DAG: func.func private @sq(%arg0: f32) -> f32 attributes {kgpu.device}
 // CHECK-DAG: func.func private @smooth(%arg0: f32) -> f32 attributes {kgpu.device}
-// CHECK-DAG: func.func private @sum3(%arg0: memref<?xf32>, %arg1: i32) -> f32 attributes {kgpu.device}
+// CHECK-DAG: func.func private @sum3(%arg0: memref<?xf32>, %arg1: i32, %arg2: i32) -> f32 attributes {kgpu.device}
+// sum3 uses a.size: its size parameter
+// CHECK-DAG: arith.subi %arg2, %c1_i32 : i32
 fun smooth(x: Float): Float = x / (1f + sqrt(x * x))
 fun Float.sq(): Float = this * this
 fun sum3(a: FloatArray, i: Int): Float {
-    if (i == 0) return a[0]
+    if (i == 0 || i >= a.size - 1) return a[i]
     return a[i - 1] + a[i] + a[i + 1]
 }
 
