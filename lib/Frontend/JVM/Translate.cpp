@@ -43,6 +43,7 @@ constexpr StringLiteral kKernelContext = "uk/ac/manchester/tornado/api/KernelCon
 constexpr StringLiteral kArraysPkg = "uk/ac/manchester/tornado/api/types/arrays/";
 constexpr StringLiteral kTornadoMath = "uk/ac/manchester/tornado/api/math/TornadoMath";
 constexpr StringLiteral kHalfFloat = "uk/ac/manchester/tornado/api/types/HalfFloat";
+constexpr StringLiteral kAtomicInteger = "java/util/concurrent/atomic/AtomicInteger";
 
 /// What the abstract interpreter knows about a stack entry or local.
 enum class VK : uint8_t {
@@ -661,6 +662,15 @@ func::FuncOp MethodTranslator::translate(StringRef funcName) {
       params.push_back({name, argTypes.back(), ArgKind::Buffer, std::nullopt});
     } else if (type.arrayDims == 0 && type.className == kKernelContext) {
       v.kind = VK::Context;
+    } else if (type.arrayDims == 0 && type.className == kAtomicInteger) {
+      // A global atomic counter (TornadoVM's AtomicInteger parameter): a
+      // buffer of one int, elem 'A'.
+      v.kind = VK::Array;
+      v.elem = 'A';
+      arg = argTypes.size();
+      argTypes.push_back(
+          MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 32)));
+      params.push_back({name, argTypes.back(), ArgKind::Buffer, std::nullopt});
     } else if (char elem = type.arrayDims == 0
                                ? tornadoArrayElement(type.className)
                                : 0) {
@@ -1901,6 +1911,54 @@ void MethodTranslator::invoke(const Instruction &insn) {
 
   if (invokeBoxing(*ref, *desc))
     return;
+  if (owner == kAtomicInteger && o == op::invokevirtual) {
+    // incrementAndGet, getAndIncrement, decrementAndGet, getAndDecrement,
+    // get on an AtomicInteger parameter: element 0 of its buffer.
+    StringRef name = ref->name;
+    if (!desc->params.empty()) {
+      fail("KG-E0109", display + ref->descriptor + " is not supported by kgpu",
+           "hint: kernels use incrementAndGet, getAndIncrement, "
+           "decrementAndGet, getAndDecrement and get");
+      return;
+    }
+    SV counter = pop();
+    if (counter.kind != VK::Array || counter.elem != 'A') {
+      if (!hadError)
+        fail("KG-E0106", display + " on an AtomicInteger that is not a "
+                                   "kernel parameter",
+             "hint: pass the AtomicInteger as a parameter");
+      return;
+    }
+    Location l = loc();
+    Value zero = arith::ConstantIndexOp::create(b, l, 0);
+    if (name == "get" || name == "intValue") {
+      push(VK::Int, memref::LoadOp::create(b, l, counter.value,
+                                           ValueRange{zero}));
+      return;
+    }
+    int delta = 0;
+    bool returnsNew = false;
+    if (name == "incrementAndGet")
+      delta = 1, returnsNew = true;
+    else if (name == "getAndIncrement")
+      delta = 1;
+    else if (name == "decrementAndGet")
+      delta = -1, returnsNew = true;
+    else if (name == "getAndDecrement")
+      delta = -1;
+    if (delta == 0) {
+      fail("KG-E0109", display + ref->descriptor + " is not supported by kgpu",
+           "hint: kernels use incrementAndGet, getAndIncrement, "
+           "decrementAndGet, getAndDecrement and get");
+      return;
+    }
+    Value one = constInt(delta);
+    Value old = emitAtomic(b, l, SourceAtomic::Add, Signedness::Signed,
+                           counter.value, ValueRange{zero}, one);
+    push(VK::Int, returnsNew ? arith::AddIOp::create(b, l, old, one).getResult()
+                             : old);
+    return;
+  }
   if (owner == kHalfFloat) {
     if (invokeHalfFloat(*ref, *desc, o) || hadError)
       return;
