@@ -132,7 +132,9 @@ LogicalResult verifyKernel(func::FuncOp kernel) {
     // The last visible ones: hidden kgpu.size_of parameters (array sizes
     // the runtime fills in) follow them.
     unsigned n = kernel.getNumArguments();
-    while (n > 0 && kernel.getArgAttr(n - 1, KgpuDialect::getSizeOfAttrName()))
+    while (n > 0 &&
+           (kernel.getArgAttr(n - 1, KgpuDialect::getSizeOfAttrName()) ||
+            kernel.getArgAttr(n - 1, KgpuDialect::getBoundsStatusAttrName())))
       --n;
     if (list.size() > n)
       return fail("the kernel has only " + Twine(n) + " parameters");

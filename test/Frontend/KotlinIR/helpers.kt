@@ -1,5 +1,7 @@
 // RUN: %kotlin-ir-dump %s %t.ir
 // RUN: kgpu-translate %t.ir --emit=kgpu | FileCheck %s
+// --check-bounds reuses the frontend's size parameter (one per buffer).
+// RUN: kgpu-translate %t.ir --emit=kgpu --check-bounds | FileCheck %s --check-prefix=BOUNDS
 // REQUIRES: kotlinc
 // top-level and extension helpers, also with array parameters, become device functions.
 package t.helpers
@@ -18,6 +20,11 @@ import kotlin.math.*
 // CHECK-DAG: func.func private @sq(%arg0: f32) -> f32 attributes {kgpu.device}
 // CHECK-DAG: func.func private @smooth(%arg0: f32) -> f32 attributes {kgpu.device}
 // CHECK-DAG: func.func private @sum3(%arg0: memref<?xf32>, %arg1: i32, %arg2: i32) -> f32 attributes {kgpu.device}
+// BOUNDS-LABEL: func.func @waves(
+// BOUNDS-SAME: kgpu.name = "__kgpu_size_input", kgpu.size_of = 0 : i32
+// BOUNDS-NOT: kgpu.name = "__kgpu_size_input"
+// BOUNDS-SAME: kgpu.name = "__kgpu_size_out", kgpu.size_of = 1 : i32
+// BOUNDS-SAME: kgpu.name = "__kgpu_bounds"
 // sum3 uses a.size: its size parameter
 // CHECK-DAG: arith.subi %arg2, %c1_i32 : i32
 fun smooth(x: Float): Float = x / (1f + sqrt(x * x))
