@@ -128,6 +128,10 @@ public class HostBindingTest {
             float[] c3 = sc.toArray(ValueLayout.JAVA_FLOAT);
             System.out.println("zero-copy vadd (read from the segment, no download): "
                 + mismatches(c3, ref) + " mismatches");
+            try (Buffer wp = d.wrapDevicePointer(sc.address(), sc.byteSize())) {
+              System.out.println("wrapDevicePointer: native handle == address: "
+                  + (wp.nativeHandle() == sc.address()) + ", segment=" + wp.segment());
+            }
           } catch (KgpuException e) {
             System.out.println("zero-copy: " + e.statusName() + ": " + e.getMessage());
           }

@@ -15,13 +15,15 @@ import java.lang.foreign.ValueLayout;
 public final class Buffer extends Handle {
     private final Device device;
     private final long size;
-    private final MemorySegment external; // kept reachable while the buffer is
+    private final boolean external;
+    private final MemorySegment segment; // a wrapped segment, kept reachable while the buffer is
 
-    private Buffer(MemorySegment handle, Device device, long size, MemorySegment external) {
+    private Buffer(MemorySegment handle, Device device, long size, boolean external, MemorySegment segment) {
         super(handle, Rt.get().bufferRelease);
         this.device = device;
         this.size = size;
         this.external = external;
+        this.segment = segment;
     }
 
     static Buffer create(Device device, long bytes) {
@@ -30,7 +32,7 @@ public final class Buffer extends Handle {
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
             rt.check((int) rt.bufferCreate.invokeExact(device.handle(), bytes, out),
                     "kgpu_buffer_create(" + bytes + " bytes)");
-            return new Buffer(out.get(ValueLayout.ADDRESS, 0), device, bytes, null);
+            return new Buffer(out.get(ValueLayout.ADDRESS, 0), device, bytes, false, null);
         } catch (Throwable t) {
             throw Rt.rethrow(t);
         }
@@ -41,12 +43,23 @@ public final class Buffer extends Handle {
             throw new IllegalArgumentException("Device.wrap needs a native (off-heap) MemorySegment; "
                     + "a heap segment can move: copy it with Buffer.upload instead");
         }
+        if (device.info().backend().equals("cuda")) {
+            // A host address taken as a CUdeviceptr would run, and read the
+            // wrong memory; CUDA memory goes through wrapDevicePointer.
+            throw new KgpuException(10, "KGPU_ERROR_UNSUPPORTED", "Device.wrap(" + device.info().spec()
+                    + "): a host MemorySegment cannot be a CUDA buffer; use Device.wrapDevicePointer for "
+                    + "CUDA device memory, or upload/download");
+        }
+        return external(device, memory.address(), memory.byteSize(), memory);
+    }
+
+    static Buffer external(Device device, long address, long bytes, MemorySegment keep) {
         Rt rt = Rt.get();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment out = arena.allocate(ValueLayout.ADDRESS);
-            rt.check((int) rt.bufferCreateExternal.invokeExact(device.handle(), memory.address(),
-                    memory.byteSize(), out), "kgpu_buffer_create_external(" + device.info().spec() + ")");
-            return new Buffer(out.get(ValueLayout.ADDRESS, 0), device, memory.byteSize(), memory);
+            rt.check((int) rt.bufferCreateExternal.invokeExact(device.handle(), address,
+                    bytes, out), "kgpu_buffer_create_external(" + device.info().spec() + ")");
+            return new Buffer(out.get(ValueLayout.ADDRESS, 0), device, bytes, true, keep);
         } catch (Throwable t) {
             throw Rt.rethrow(t);
         }
@@ -61,14 +74,14 @@ public final class Buffer extends Handle {
         return size;
     }
 
-    /** Whether the buffer wraps caller memory (Device.wrap). */
+    /** Whether the buffer wraps caller memory (Device.wrap, Device.wrapDevicePointer). */
     public boolean isExternal() {
-        return external != null;
+        return external;
     }
 
     /** The wrapped segment of a Device.wrap buffer, else null. */
     public MemorySegment segment() {
-        return external;
+        return segment;
     }
 
     /**
@@ -144,6 +157,6 @@ public final class Buffer extends Handle {
 
     @Override
     public String toString() {
-        return "Buffer[" + size + " bytes on " + device.info().spec() + (external != null ? ", external" : "") + "]";
+        return "Buffer[" + size + " bytes on " + device.info().spec() + (external ? ", external" : "") + "]";
     }
 }

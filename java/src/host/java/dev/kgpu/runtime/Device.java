@@ -111,10 +111,21 @@ public final class Device extends Handle {
      * must be a native (off-heap) segment aligned for the kernel's elements;
      * the buffer keeps it reachable. Vulkan devices throw a KgpuException
      * (KGPU_ERROR_UNSUPPORTED); CUDA takes device memory, not host segments,
-     * so a host segment there is rejected too.
+     * so a host segment there is rejected too (KGPU_ERROR_UNSUPPORTED; see
+     * {@link #wrapDevicePointer}).
      */
     public Buffer wrap(MemorySegment memory) {
         return Buffer.wrap(this, memory);
+    }
+
+    /**
+     * A buffer over memory the caller allocated on the device, by its native
+     * handle (a CUdeviceptr of the device's primary context on CUDA, a host
+     * address on the CPU): kgpu_buffer_create_external. The memory must hold
+     * {@code bytes} bytes and outlive the buffer; it is not freed with it.
+     */
+    public Buffer wrapDevicePointer(long handle, long bytes) {
+        return Buffer.external(this, handle, bytes, null);
     }
 
     /** Loads a .kgpu bundle file for this device. */
