@@ -6,6 +6,7 @@
 //   HostBindingTest compile-error    a kgc and a Java error's CompileException
 //   HostBindingTest missing          the exception for a missing library
 //   HostBindingTest default          the default device (KGPU_DEVICE)
+//   HostBindingTest threads KGC      8 threads launching at once on the CPU
 import dev.kgpu.runtime.Buffer;
 import dev.kgpu.runtime.Bundle;
 import dev.kgpu.runtime.CompileException;
@@ -46,6 +47,7 @@ public class HostBindingTest {
       }
       case "missing" -> missing();
       case "default" -> defaultDevice();
+      case "threads" -> threads(Files.readString(Path.of(args[1])));
       default -> throw new IllegalArgumentException(args[0]);
     }
   }
@@ -187,6 +189,43 @@ public class HostBindingTest {
       System.out.println(e.getMessage());
       System.out.println("first diagnostic: " + e.diagnostics().get(0));
     }
+  }
+
+  static void threads(String kgc) throws Exception {
+    Bundle bundle = Compiler.compile(kgc, "vadd.kgc", Compiler.Options.defaults().targets("cpu"));
+    int threads = 8, launches = 50;
+    java.util.concurrent.atomic.AtomicInteger bad = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger rejected = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.ConcurrentLinkedQueue<Throwable> errors = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    Thread[] ts = new Thread[threads];
+    for (int t = 0; t < threads; t++) {
+      ts[t] = new Thread(() -> {
+        try (Device d = Device.open("cpu"); Module m = d.load(bundle)) {
+          Kernel k = m.kernel("vadd");
+          for (int i = 0; i < launches; i++) {
+            bad.addAndGet(mismatches(launchCopy(d, k, LaunchConfig.global(k, N), true), ref));
+          }
+          try {
+            k.launch(LaunchConfig.global(k, N), 1, 2, 3, 4);
+          } catch (KgpuException e) {
+            if (e.statusName().equals("KGPU_ERROR_ARGUMENT_MISMATCH") && e.getMessage().contains("'a'")) {
+              rejected.incrementAndGet();
+            }
+          }
+        } catch (Throwable e) {
+          errors.add(e);
+        }
+      });
+      ts[t].start();
+    }
+    for (Thread t : ts) {
+      t.join();
+    }
+    for (Throwable e : errors) {
+      e.printStackTrace();
+    }
+    System.out.println("threads: " + threads + " x " + launches + " launches, " + bad.get()
+        + " mismatches, " + errors.size() + " errors, " + rejected.get() + " mismatched launches rejected");
   }
 
   static void defaultDevice() {
