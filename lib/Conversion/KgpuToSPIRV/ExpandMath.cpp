@@ -714,6 +714,14 @@ void mlir::kgpu::populateKgpuSPIRVExpandMathPatterns(
   unary(math::Log10Op::getOperationName(), &Emitter::log10);
   unary(math::Log1pOp::getOperationName(), &Emitter::log1p);
   unary(math::CbrtOp::getOperationName(), &Emitter::cbrt);
+  // MLIR 22's math-to-spirv has no math.trunc (GLSL.std.450's Trunc is not
+  // in its spirv dialect): copysign(floor(|x|), x), exact for every width.
+  auto trunc = [](Emitter &em, ValueRange args) {
+    return em.copySign(em.floor(em.abs(args[0])), args[0]);
+  };
+  patterns.add(std::make_unique<ExpandMathOp>(
+      math::TruncOp::getOperationName(), ctx, /*f32ViaF64=*/false, trunc,
+      trunc));
   patterns.add(std::make_unique<ExpandMathOp>(
       math::PowFOp::getOperationName(), ctx, f32ViaF64,
       [](Emitter &em, ValueRange args) { return em.pow(args[0], args[1]); }));

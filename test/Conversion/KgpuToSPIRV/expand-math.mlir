@@ -82,7 +82,14 @@ module attributes {gpu.container_module} {
       // F32-NOT: math.atan2
       // F32: math.sin %{{.*}} : f32
       %s = math.sin %x : f32
-      %r = arith.addf %a, %s : f32
+      // math.trunc (no upstream SPIR-V pattern): copysign(floor(|x|), x).
+      // CHECK: %[[TA:.*]] = math.absf %[[X]] : f32
+      // CHECK: %[[TF:.*]] = math.floor %[[TA]] : f32
+      // CHECK: math.copysign %[[TF]], %[[X]] : f32
+      // SPIRV: spirv.GL.Floor %{{.*}} : f32
+      %tr = math.trunc %x : f32
+      %r0 = arith.addf %a, %s : f32
+      %r = arith.addf %r0, %tr : f32
       memref.store %r, %out[%c0] : memref<?xf32>
       gpu.return
     }
