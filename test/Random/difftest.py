@@ -511,6 +511,12 @@ def bundle_job(ctx, seed, per_bundle, only=None):
     return seed, ks, res
 
 
+def write_json(path, counts, allres):
+    with open(path + ".tmp", "w") as f:
+        json.dump({"counts": counts, "kernels": sorted(allres)}, f, indent=0)
+    os.replace(path + ".tmp", path)
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", required=True)
@@ -525,7 +531,10 @@ def main(argv):
     ap.add_argument("--vulkan-icd", default=LAVAPIPE_ICD,
                     help="the Vulkan ICD json (default lavapipe's); 'system': the loader's choice")
     ap.add_argument("--cc", default="gcc")
-    ap.add_argument("--json", default=None, help="write the per-kernel outcomes here")
+    ap.add_argument("--json", default=None,
+                    help="write the counts and per-kernel outcomes here (rewritten after each bundle)")
+    ap.add_argument("--deadline", type=float, default=0,
+                    help="seconds: start no bundle after this (0: none); the counts cover the bundles run")
     ap.add_argument("--only", default=None,
                     help="SEED:K[,SEED:K...]: just these kernels (e.g. to reduce one)")
     ap.add_argument("--known", default=os.path.join(HERE, "known-failures.txt"),
@@ -555,9 +564,16 @@ def main(argv):
                 sel[int(sd)].append(int(k))
             futs = [ex.submit(bundle_job, ctx, sd, 0, ks) for sd, ks in sel.items()]
         else:
-            futs = [ex.submit(bundle_job, ctx, s, a.per_bundle) for s in range(lo, hi)]
+            def job(s):
+                if a.deadline and time.time() - t0 > a.deadline:
+                    return s, [], []
+                return bundle_job(ctx, s, a.per_bundle)
+            futs = [ex.submit(job, s) for s in range(lo, hi)]
         for fu in cf.as_completed(futs):
             seed, ks, res = fu.result()
+            if not ks:
+                counts["(bundles-not-run)"] += 1
+                continue
             for k, r in zip(ks, res):
                 if known.get(k.name) == r[0]:
                     r = ("known-" + r[0], r[1])
@@ -568,14 +584,15 @@ def main(argv):
                 if r[0] != "agree":
                     failures.append((seed, k, r))
                     print("%s: %s: %s" % (k.name, r[0], r[1]), flush=True)
+            if a.json:
+                write_json(a.json, counts, allres)
     total = sum(v for k, v in counts.items() if not k.startswith("("))
     print("difftest: %d kernels in %.1f s (seeds %d:%d, %d per bundle, %s)" % (
         total, time.time() - t0, lo, hi, a.per_bundle, targets(ctx)))
     for k in sorted(counts):
         print("  %-18s %d" % (k, counts[k]))
     if a.json:
-        with open(a.json, "w") as f:
-            json.dump({"counts": counts, "kernels": sorted(allres)}, f, indent=0)
+        write_json(a.json, counts, allres)
     if a.reduce and failures:
         save = a.save or os.path.join(ctx.work, "reduced")
         os.makedirs(save, exist_ok=True)
