@@ -3,8 +3,8 @@
 # comparison with lavapipe (docs/difftest.md):
 #   test/Random/h200/run.sh BUILD [SEEDS] [OUTDIR]
 # BUILD: a kgpu build (bin/kgpu-translate, bin/kgpu-run, lib/libkgpu_runtime.so)
-# of the same commit, or the folder h200/pack.sh makes (then its deps.tar.xz
-# is unpacked on first use); needs python3 and gcc. SEEDS: difftest's bundles
+# of the same commit, or the folder h200/pack.sh makes (unpacked here on
+# first use); needs python3 and gcc. SEEDS: difftest's bundles
 # (default 1:21: the CI seeds and 10 more, 2,000 kernels); OUTDIR (default a
 # temporary folder) gets outcomes.json, difftest.log and reduced.tar (with
 # REDUCE=1: the reduced failing kernels). Environment: JOBS (default nproc),
@@ -30,8 +30,15 @@ tmp=$(mktemp -d)
 outdir=${3:-$tmp}
 mkdir -p "$outdir"
 steps=${STEPS:-1234}
-if [ -f "$build/deps.tar.xz" ] && [ ! -d "$build/deps" ]; then
-  tar -C "$build" -xJf "$build/deps.tar.xz"
+# the folder pack.sh makes: unpack it once (python's lzma: no xz needed)
+for f in "$build"/bin/*.xz "$build"/lib/*.xz "$build"/deps/*.so*.xz; do
+  [ -f "$f" ] && [ ! -f "${f%.xz}" ] && python3 -c "import lzma, shutil, sys
+shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2], 'wb'))" "$f" "${f%.xz}" &&
+    chmod +x "${f%.xz}"
+done
+if [ -f "$build/deps/other.tar.xz" ] && [ ! -f "$build/deps/.other" ]; then
+  python3 -c "import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" \
+    "$build/deps/other.tar.xz" "$build" && touch "$build/deps/.other"
 fi
 T=$build/bin/kgpu-translate
 R=$build/bin/kgpu-run
