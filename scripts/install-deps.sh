@@ -15,6 +15,7 @@ PACKAGES=(
   libvulkan-dev libvulkan1 mesa-vulkan-drivers
   libpng-dev
   libzip-dev
+  python3-dev python3-numpy python3-pytest python3-pip
   openjdk-17-jdk-headless curl ca-certificates
   zlib1g-dev libzstd-dev libxml2-dev libffi-dev libedit-dev libcurl4-openssl-dev
 )
@@ -76,6 +77,44 @@ if [ "$missing_wheel" -ne 0 ]; then
   # bench/compile_time installs what nvcc needs for itself.
   $SUDO python3 -m pip install -q --disable-pip-version-check --no-deps \
     --upgrade --target "$CUDA_WHEEL_DIR" "${wheels[@]}"
+fi
+
+# The Python package's build tools from PyPI (python/, docs/python.md):
+# nanobind, which the project build's extension compiles against, and
+# scikit-build-core with its dependencies, so that `pip install
+# --no-build-isolation ./python` works offline too. Pure-Python wheels, each
+# checked against the SHA-256 pinned here (pip --require-hashes), installed
+# with --target into KGPU_PYTHON_TOOLS_DIR (default /opt/kgpu/python; the
+# CMake build's KGPU_NANOBIND_DIR); a wheel already there at the pinned
+# version is not downloaded again.
+PYTHON_TOOLS_DIR="${KGPU_PYTHON_TOOLS_DIR:-/opt/kgpu/python}"
+PYTHON_WHEELS=(
+  "nanobind==3.1.0 --hash=sha256:96984dbe8154ffb86e653b1b60aaeed6985c710c5e75ad0279eb87943c66292d"
+  "scikit-build-core==1.1.2 --hash=sha256:7f4f959a467692db50bdd1ea7ce1507f2c7972e6023b753ee302d169bc4cec85"
+  "pathspec==1.1.1 --hash=sha256:a00ce642f577bf7f473932318056212bc4f8bfdf53128c78bbd5af0b9b20b189"
+  "packaging==26.4 --hash=sha256:81383611a09c1bc0b08b76e0fd5829d7c6824c65b27a6aee339da133f4233ea2"
+)
+python_missing=0
+for entry in "${PYTHON_WHEELS[@]}"; do
+  spec="${entry%% *}"
+  dist="${spec%%==*}"
+  dist="${dist//-/_}"
+  if [ ! -d "$PYTHON_TOOLS_DIR/$dist-${spec##*==}.dist-info" ]; then
+    python_missing=1
+  fi
+done
+if [ "$python_missing" -ne 0 ]; then
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3-pip
+  fi
+  requirements=$(mktemp "${TMPDIR:-/tmp}/kgpu-python-req.XXXXXX")
+  printf '%s\n' "${PYTHON_WHEELS[@]}" >"$requirements"
+  echo "install-deps: installing ${PYTHON_WHEELS[*]%% *} into $PYTHON_TOOLS_DIR"
+  $SUDO mkdir -p "$PYTHON_TOOLS_DIR"
+  $SUDO python3 -m pip install -q --disable-pip-version-check --no-deps \
+    --only-binary :all: --require-hashes --upgrade --target "$PYTHON_TOOLS_DIR" \
+    -r "$requirements"
+  rm -f "$requirements"
 fi
 
 # The JVM toolchains the JVM frontend's tests compile kernels with, from Maven
@@ -195,6 +234,7 @@ for f in /usr/lib/llvm-22/lib/cmake/mlir/MLIRConfig.cmake \
          /usr/include/gtest/gtest.h \
          /usr/include/vulkan/vulkan.h \
          /usr/share/vulkan/icd.d/lvp_icd.x86_64.json \
+         "$PYTHON_TOOLS_DIR/nanobind/cmake/nanobind-config.cmake" \
          "${CUDA_FILES[@]/#/$CUDA_ROOT_DIR/}" \
          "${JVM_TOOL_FILES[@]}"; do
   if [ ! -e "$f" ]; then
@@ -202,6 +242,11 @@ for f in /usr/lib/llvm-22/lib/cmake/mlir/MLIRConfig.cmake \
     fail=1
   fi
 done
+# The Python package's tests run pytest with Debian's Python (lit's).
+if ! /usr/bin/python3 -c "import numpy, pytest" >/dev/null 2>&1; then
+  echo "install-deps: error: /usr/bin/python3 cannot import numpy and pytest (python3-numpy, python3-pytest)" >&2
+  fail=1
+fi
 # Temurin 25 (the JDK 22+ the API's MemorySegment classes and the javac 25
 # tests need) comes with the machine image, not from apt: without it those
 # tests are UNSUPPORTED, so it is reported, not required.

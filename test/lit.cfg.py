@@ -164,6 +164,14 @@ if api_jar and os.path.exists(api_jar) and (jdk25 or jdk17):
         if jdk:
             config.substitutions.append(
                 (name, "%s -cp %s kgpu.jvm.ReferenceRunner" % (jdk[1], api_jar)))
+# The JVM host binding (docs/jvm-host.md, java/src/host): its jar, built
+# with the JDK 25 javac, runs on the JDK 25 java against the build's
+# libkgpu_runtime and libkgpu_compiler (%kgpu_lib_dir).
+host_jar = getattr(config, "kgpu_jvm_host_jar", "")
+if host_jar and os.path.exists(host_jar) and jdk25 and api_jar and os.path.exists(api_jar):
+    config.available_features.add("jvm-host")
+    config.substitutions.append(("%kgpu_jvm_host_jar", host_jar))
+    config.substitutions.append(("%kgpu_lib_dir", config.kgpu_lib_dir))
 # A JVM frontend in kgpu-translate: its list of extensions (in the message
 # for a file it cannot tell the language of) names .class.
 _translate = os.path.join(config.kgpu_tools_dir, "kgpu-translate")

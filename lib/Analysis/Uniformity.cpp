@@ -49,6 +49,8 @@ StringRef mlir::kgpu::stringifyUniformity(Uniformity u) {
     return "uniform";
   case Uniformity::WorkgroupUniform:
     return "workgroup-uniform";
+  case Uniformity::SubgroupUniform:
+    return "subgroup-uniform";
   case Uniformity::Varying:
     return "varying";
   }
@@ -115,18 +117,24 @@ bool isPrivateAlloca(Operation *op) {
 /// operands) produces, if it is a source of variation.
 std::optional<Uniformity> sourceUniformity(Operation *op,
                                            const UniformityOptions &options) {
-  if (isa<kgpu::GlobalIdOp, kgpu::LocalIdOp, kgpu::LaneIdOp, kgpu::SubgroupIdOp,
-          gpu::ThreadIdOp, gpu::GlobalIdOp, gpu::LaneIdOp, gpu::SubgroupIdOp>(
-          op))
+  if (isa<kgpu::GlobalIdOp, kgpu::LocalIdOp, kgpu::LaneIdOp, gpu::ThreadIdOp,
+          gpu::GlobalIdOp, gpu::LaneIdOp>(op))
     return Uniformity::Varying;
+  // The subgroup a work-item is in is the same for its whole subgroup, and
+  // so is what a subgroup reduction gives every lane.
+  if (isa<kgpu::SubgroupIdOp, gpu::SubgroupIdOp, kgpu::SubgroupReduceOp,
+          gpu::SubgroupReduceOp>(op))
+    return Uniformity::SubgroupUniform;
   // Atomics return what the memory held when this work-item got to it;
-  // shuffles and subgroup reductions differ between work-items (between
-  // subgroups at least).
+  // shuffles (but see kgpu.shuffle idx in visitOperation) differ between
+  // the lanes of a subgroup.
   if (isa<kgpu::AtomicRMWOp, kgpu::AtomicCASOp, memref::AtomicRMWOp,
           memref::GenericAtomicRMWOp, LLVM::AtomicRMWOp, LLVM::AtomicCmpXchgOp,
-          kgpu::ShuffleOp, kgpu::SubgroupReduceOp, gpu::ShuffleOp,
-          gpu::SubgroupReduceOp>(op))
+          gpu::ShuffleOp>(op))
     return Uniformity::Varying;
+  if (auto shuffle = dyn_cast<kgpu::ShuffleOp>(op))
+    if (shuffle.getMode() != kgpu::ShuffleMode::Idx)
+      return Uniformity::Varying;
   if (isa<kgpu::GroupIdOp, gpu::BlockIdOp, gpu::ClusterIdOp,
           gpu::ClusterBlockIdOp>(op))
     return Uniformity::WorkgroupUniform;
@@ -157,6 +165,11 @@ public:
     Uniformity level = Uniformity::Uniform;
     if (std::optional<Uniformity> source = sourceUniformity(op, options)) {
       level = *source;
+    } else if (auto shuffle = dyn_cast<kgpu::ShuffleOp>(op)) {
+      // Every lane reads the lane that `offset` names: one value for the
+      // subgroup where the lane is the same for all of it.
+      level = joinLevels(Uniformity::SubgroupUniform,
+                         operands[1]->getValue().get());
     } else if (op->getNumRegions() != 0) {
       // An op with regions that is not region control flow (those never
       // get here): nothing is known about how its results come about.

@@ -131,6 +131,12 @@ Value KernelChecker::sizeArg(unsigned arg) {
   auto it = sizeArgs.find(arg);
   if (it != sizeArgs.end())
     return it->second;
+  // A frontend's own (the JVM and Kotlin IR frontends' array sizes).
+  for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i)
+    if (auto of = kernel.getArgAttrOfType<IntegerAttr>(
+            i, KgpuDialect::getSizeOfAttrName()))
+      if (of.getInt() == arg)
+        return sizeArgs[arg] = kernel.getArgument(i);
   MLIRContext *ctx = kernel.getContext();
   std::string sizeName = "__kgpu_size_" + getArgName(kernel, arg);
   Builder b(ctx);

@@ -68,13 +68,24 @@ struct LowerFPToSISat : OpRewritePattern<FPToSISatOp> {
 /// atomics use the same ops), and each target lowers the arith ops exactly:
 /// llvm.minimum/maximum on the CPU and NVVM, and on SPIR-V, where upstream's
 /// GL.FMin/FMax leave the order of signed zeros to the driver, kgpu's own
-/// pattern (createExactFloatMinMax).
+/// pattern (createExactFloatMinMax). A NaN result keeps the bits of the
+/// NaN operand, the first one if both are NaN, as Java's code does (`if (a
+/// != a) return a;` ... `return a <= b ? a : b`): IEEE leaves the NaN's
+/// payload and sign open, and targets give the canonical NaN.
 template <typename OpTy, typename ArithOp>
 struct LowerJvmMinMax : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<ArithOp>(op, op.getLhs(), op.getRhs());
+    Location loc = op.getLoc();
+    Value a = op.getLhs(), b = op.getRhs();
+    Value r = ArithOp::create(rewriter, loc, a, b);
+    auto isNaN = [&](Value x) -> Value {
+      return arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UNO, x,
+                                   x);
+    };
+    r = arith::SelectOp::create(rewriter, loc, isNaN(b), b, r);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, isNaN(a), a, r);
     return success();
   }
 };

@@ -119,7 +119,7 @@ LogicalResult verifyKernel(func::FuncOp kernel) {
                                      << ": buffer extents must be positive";
   }
 
-  // Kernelin-style launches: kgpu.dispatch_params names the trailing i32
+  // Kernelin-style launches: kgpu.dispatch_params names the trailing (visible) i32
   // scalar parameters that carry the dispatch size (size, or width, height
   // and depth), which the manifest records and kgpu-run --size fills.
   // (The dialect checks that it is an array of 1 to 3 strings.)
@@ -129,7 +129,13 @@ LogicalResult verifyKernel(func::FuncOp kernel) {
       return kernel.emitError("kgpu.dispatch_params of kernel '")
              << kernel.getName() << "': " << why;
     };
+    // The last visible ones: hidden kgpu.size_of parameters (array sizes
+    // the runtime fills in) follow them.
     unsigned n = kernel.getNumArguments();
+    while (n > 0 &&
+           (kernel.getArgAttr(n - 1, KgpuDialect::getSizeOfAttrName()) ||
+            kernel.getArgAttr(n - 1, KgpuDialect::getBoundsStatusAttrName())))
+      --n;
     if (list.size() > n)
       return fail("the kernel has only " + Twine(n) + " parameters");
     for (auto [k, a] : llvm::enumerate(list)) {

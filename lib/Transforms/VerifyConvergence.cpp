@@ -41,6 +41,15 @@ bool isLocalMemRef(Type type) {
   return false;
 }
 
+/// Whether `op` needs only its subgroup (not the whole work-group) to reach
+/// it together.
+bool isSubgroupScoped(Operation *op) {
+  return isa<kgpu::SubgroupReduceOp, kgpu::ShuffleOp, gpu::SubgroupReduceOp,
+             gpu::ShuffleOp, kgpu::MmaLoadOp, kgpu::MmaComputeOp,
+             kgpu::MmaStoreOp, gpu::SubgroupMmaLoadMatrixOp,
+             gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaStoreMatrixOp>(op);
+}
+
 /// What the op is, for the message, if every work-item of a work-group
 /// must reach it.
 StringRef convergentKind(Operation *op) {
@@ -90,16 +99,24 @@ struct VerifyConvergence
         }
       }
       if (!kind.empty()) {
-        if (info.getControlUniformity(op) != Uniformity::Varying)
+        // Subgroup and MMA operations need their subgroup to reach them
+        // together; the others the whole work-group.
+        Uniformity allowed = isSubgroupScoped(op) ? Uniformity::SubgroupUniform
+                                                  : Uniformity::WorkgroupUniform;
+        Uniformity divergent = allowed == Uniformity::SubgroupUniform
+                                   ? Uniformity::Varying
+                                   : Uniformity::SubgroupUniform;
+        if (info.getControlUniformity(op) <= allowed)
           return;
+        bool subgroup = allowed == Uniformity::SubgroupUniform;
         InFlightDiagnostic diag =
             op->emitError()
-            << kind
-            << " under divergent control flow: every work-item of the "
-               "work-group must reach it";
-        if (Operation *branch =
-                info.getDivergentBranch(op, Uniformity::Varying))
-          noteBranch(diag, branch, "the work-items of a work-group");
+            << kind << " under divergent control flow: every work-item of the "
+            << (subgroup ? "subgroup" : "work-group") << " must reach it";
+        if (Operation *branch = info.getDivergentBranch(op, divergent))
+          noteBranch(diag, branch,
+                     subgroup ? "the work-items of a subgroup"
+                              : "the work-items of a work-group");
         failed = true;
         return;
       }

@@ -136,8 +136,15 @@ private:
 
 class CPUBuffer : public BackendBuffer {
 public:
-  explicit CPUBuffer(void *data) : data(data) {}
-  ~CPUBuffer() override { std::free(data); }
+  explicit CPUBuffer(void *data, bool owned = true)
+      : data(data), owned(owned) {}
+  ~CPUBuffer() override {
+    if (owned)
+      std::free(data);
+  }
+  uint64_t nativeHandle() const override {
+    return reinterpret_cast<uintptr_t>(data);
+  }
 
   Error upload(size_t offset, const void *src, size_t size) override {
     std::memcpy(static_cast<char *>(data) + offset, src, size);
@@ -158,6 +165,7 @@ public:
 
 private:
   void *data;
+  bool owned;
 };
 
 class CPUKernel : public BackendKernel {
@@ -284,6 +292,14 @@ public:
                        "cannot allocate a %zu-byte buffer in host memory",
                        size);
     buffer = std::make_unique<CPUBuffer>(data);
+    return Error::success();
+  }
+
+  Error wrapExternal(uint64_t handle, size_t size,
+                     std::unique_ptr<BackendBuffer> &buffer) override {
+    (void)size;
+    buffer = std::make_unique<CPUBuffer>(
+        reinterpret_cast<void *>(static_cast<uintptr_t>(handle)), false);
     return Error::success();
   }
 

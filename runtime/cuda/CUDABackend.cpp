@@ -353,6 +353,8 @@ public:
   const kgpu_device_info &info() const override { return deviceInfo; }
   Error createBuffer(size_t size,
                      std::unique_ptr<BackendBuffer> &buffer) override;
+  Error wrapExternal(uint64_t handle, size_t size,
+                     std::unique_ptr<BackendBuffer> &buffer) override;
   Error loadModule(const ModuleDesc &module,
                    std::unique_ptr<BackendModule> &out) override;
   Error createQueue(std::unique_ptr<BackendQueue> &queue) override;
@@ -369,11 +371,13 @@ public:
 
 class CUDABuffer : public BackendBuffer {
 public:
-  CUDABuffer(CUDADevice &dev, CUdeviceptr ptr) : dev(dev), ptr(ptr) {}
+  CUDABuffer(CUDADevice &dev, CUdeviceptr ptr, bool owned = true)
+      : dev(dev), ptr(ptr), owned(owned) {}
   ~CUDABuffer() override {
-    if (!dev.makeCurrent())
+    if (owned && !dev.makeCurrent())
       dev.drv.cuMemFree(ptr);
   }
+  uint64_t nativeHandle() const override { return ptr; }
   Error upload(size_t offset, const void *src, size_t n) override {
     if (Error e = dev.makeCurrent())
       return e;
@@ -399,7 +403,16 @@ public:
 
   CUDADevice &dev;
   CUdeviceptr ptr;
+  bool owned;
 };
+
+Error CUDADevice::wrapExternal(uint64_t handle, size_t size,
+                               std::unique_ptr<BackendBuffer> &out) {
+  (void)size;
+  out = std::make_unique<CUDABuffer>(*this, static_cast<CUdeviceptr>(handle),
+                                     false);
+  return Error::success();
+}
 
 Error CUDADevice::createBuffer(size_t size,
                                std::unique_ptr<BackendBuffer> &out) {

@@ -250,6 +250,9 @@ public:
   virtual Error download(size_t offset, void *dst, size_t size) = 0;
   virtual Error copyFrom(size_t dstOffset, BackendBuffer &src, size_t srcOffset,
                          size_t size) = 0;
+  /// The memory's native handle (kgpu_buffer_get_native_handle): a host
+  /// pointer on the CPU, a CUdeviceptr on CUDA; 0 where there is none.
+  virtual uint64_t nativeHandle() const { return 0; }
 };
 
 /// A kernel prepared for a device (pipeline, function, symbol).
@@ -344,6 +347,17 @@ public:
   virtual Error loadModule(const ModuleDesc &module,
                            std::unique_ptr<BackendModule> &out) = 0;
   virtual Error createQueue(std::unique_ptr<BackendQueue> &queue) = 0;
+  /// A buffer over memory the caller owns (kgpu_buffer_create_external):
+  /// `handle` is what nativeHandle() gives. UNSUPPORTED by default.
+  virtual Error wrapExternal(uint64_t handle, size_t size,
+                             std::unique_ptr<BackendBuffer> &buffer) {
+    (void)handle;
+    (void)size;
+    (void)buffer;
+    return makeError(KGPU_ERROR_UNSUPPORTED,
+                     "the device '%s' cannot wrap external memory",
+                     info().name);
+  }
   /// Additional launch checks of the backend (e.g. per-kernel register
   /// limits); called after the core's checks.
   virtual Error checkLaunch(const LaunchRequest &request) {

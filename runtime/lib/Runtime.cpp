@@ -829,6 +829,39 @@ kgpu_status kgpu_buffer_create(kgpu_device device, size_t size,
   KGPU_API_END
 }
 
+kgpu_status kgpu_buffer_create_external(kgpu_device device, uint64_t handle,
+                                        size_t size, kgpu_buffer *buffer) {
+  KGPU_API_BEGIN
+  KGPU_REQUIRE(buffer, "kgpu_buffer_create_external: buffer is null");
+  *buffer = nullptr;
+  KGPU_REQUIRE(device, "kgpu_buffer_create_external: device is null");
+  KGPU_REQUIRE(handle, "kgpu_buffer_create_external: handle is 0");
+  KGPU_REQUIRE(size > 0, "kgpu_buffer_create_external: size is 0");
+  Ref<kgpu_buffer_t> b = Ref<kgpu_buffer_t>::adopt(new kgpu_buffer_t());
+  b->device = Ref<kgpu_device_t>::share(device);
+  b->size = size;
+  if (Error e = device->impl->wrapExternal(handle, size, b->impl))
+    return fail(e);
+  *buffer = b.take();
+  return KGPU_SUCCESS;
+  KGPU_API_END
+}
+
+kgpu_status kgpu_buffer_get_native_handle(kgpu_buffer buffer,
+                                          uint64_t *handle) {
+  KGPU_REQUIRE(buffer, "kgpu_buffer_get_native_handle: buffer is null");
+  KGPU_REQUIRE(handle, "kgpu_buffer_get_native_handle: handle is null");
+  *handle = buffer->impl->nativeHandle();
+  if (!*handle) {
+    const kgpu_device_info &info = buffer->device->impl->info();
+    return fail(makeError(KGPU_ERROR_UNSUPPORTED,
+                          "kgpu_buffer_get_native_handle: buffers of the %s "
+                          "device '%s' have no native handle",
+                          kgpu_backend_name(info.backend), info.name));
+  }
+  return KGPU_SUCCESS;
+}
+
 void kgpu_buffer_release(kgpu_buffer buffer) {
   if (buffer)
     buffer->release();

@@ -18,7 +18,13 @@ func.func @f2i(%x: f32) -> i32 {
 // Java's Math.min/max are IEEE-754 2019 minimum/maximum (NaN wins,
 // -0.0 < +0.0): exactly arith.minimumf/maximumf.
 // CHECK-LABEL: func.func @jmin
-// CHECK: %[[R:.*]] = arith.minimumf %{{.*}}, %{{.*}} : f64
+// A NaN result is the NaN operand (the first if both are), as in Java.
+// CHECK-SAME: (%[[A:.*]]: f64, %[[B:.*]]: f64)
+// CHECK: %[[M:.*]] = arith.minimumf %[[A]], %[[B]] : f64
+// CHECK: %[[BN:.*]] = arith.cmpf uno, %[[B]], %[[B]] : f64
+// CHECK: %[[S:.*]] = arith.select %[[BN]], %[[B]], %[[M]] : f64
+// CHECK: %[[AN:.*]] = arith.cmpf uno, %[[A]], %[[A]] : f64
+// CHECK: %[[R:.*]] = arith.select %[[AN]], %[[A]], %[[S]] : f64
 // CHECK-NEXT: return %[[R]]
 func.func @jmin(%a: f64, %b: f64) -> f64 {
   %0 = kgpu.jvm_min %a, %b : f64
@@ -26,7 +32,12 @@ func.func @jmin(%a: f64, %b: f64) -> f64 {
 }
 
 // CHECK-LABEL: func.func @jmax
-// CHECK: %[[R:.*]] = arith.maximumf %{{.*}}, %{{.*}} : f32
+// CHECK-SAME: (%[[A:.*]]: f32, %[[B:.*]]: f32)
+// CHECK: %[[M:.*]] = arith.maximumf %[[A]], %[[B]] : f32
+// CHECK: %[[BN:.*]] = arith.cmpf uno, %[[B]], %[[B]] : f32
+// CHECK: %[[S:.*]] = arith.select %[[BN]], %[[B]], %[[M]] : f32
+// CHECK: %[[AN:.*]] = arith.cmpf uno, %[[A]], %[[A]] : f32
+// CHECK: %[[R:.*]] = arith.select %[[AN]], %[[A]], %[[S]] : f32
 // CHECK-NEXT: return %[[R]]
 func.func @jmax(%a: f32, %b: f32) -> f32 {
   %0 = kgpu.jvm_max %a, %b : f32

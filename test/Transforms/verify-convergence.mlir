@@ -171,3 +171,84 @@ func.func @parallel_for_group(%x: memref<?xf32> {kgpu.arg = #kgpu.arg<buffer, re
   }
   return
 }
+
+// -----
+
+// A subgroup reduction gives every lane of the subgroup one value: a loop
+// it bounds is the same in the whole subgroup, so shuffles in it are fine
+// (TornadoVM's shuffle tree over `simdSum(1)` lanes), and so is a shuffle
+// under a test of a broadcast from a uniform lane.
+func.func @subgroup_uniform_bound(%x: memref<?xf32> {kgpu.arg = #kgpu.arg<buffer, read_write>})
+    attributes {kgpu.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %one = arith.constant 1.0 : f32
+  %t = kgpu.local_id x
+  %v = memref.load %x[%t] : memref<?xf32>
+  %lanes = kgpu.subgroup_reduce add %one : f32
+  %n = arith.fptosi %lanes : f32 to i32
+  %r:2 = scf.while (%i = %n, %acc = %v) : (i32, f32) -> (i32, f32) {
+    %go = arith.cmpi sgt, %i, %c0 : i32
+    scf.condition(%go) %i, %acc : i32, f32
+  } do {
+  ^bb0(%i: i32, %acc: f32):
+    %s = kgpu.shuffle down %acc, %i : f32
+    %sum = arith.addf %acc, %s : f32
+    %h = arith.shrsi %i, %c1 : i32
+    scf.yield %h, %sum : i32, f32
+  }
+  %ti = arith.index_cast %t : index to i32
+  %tf = arith.sitofp %ti : i32 to f32
+  %first = kgpu.shuffle idx %tf, %c0 : f32
+  %leader = arith.cmpf oeq, %first, %tf : f32
+  %l = kgpu.subgroup_reduce add %r#1 : f32
+  scf.if %leader {
+    memref.store %l, %x[%t] : memref<?xf32>
+  }
+  %big = arith.cmpf ogt, %first, %one : f32
+  scf.if %big {
+    %again = kgpu.subgroup_reduce add %first : f32
+    memref.store %again, %x[%t] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// ... but it differs between the subgroups of a work-group: a barrier it
+// guards is divergent.
+func.func @barrier_under_subgroup_value(%x: memref<?xf32> {kgpu.arg = #kgpu.arg<buffer, read_write>})
+    attributes {kgpu.kernel} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %t = kgpu.local_id x
+  %v = memref.load %x[%t] : memref<?xf32>
+  %s = kgpu.subgroup_reduce add %v : f32
+  %c = arith.cmpf ogt, %s, %zero : f32
+  // expected-note @below {{the condition of this 'scf.if' varies between the work-items of a work-group}}
+  scf.if %c {
+    // expected-error @below {{barrier under divergent control flow: every work-item of the work-group must reach it}}
+    kgpu.barrier local
+  }
+  return
+}
+
+// -----
+
+// A shuffle from a varying lane is varying within the subgroup.
+func.func @shuffle_varying_lane(%x: memref<?xf32> {kgpu.arg = #kgpu.arg<buffer, read_write>})
+    attributes {kgpu.kernel} {
+  %zero = arith.constant 0.0 : f32
+  %t = kgpu.local_id x
+  %ti = arith.index_cast %t : index to i32
+  %v = memref.load %x[%t] : memref<?xf32>
+  %s = kgpu.shuffle idx %v, %ti : f32
+  %c = arith.cmpf ogt, %s, %zero : f32
+  // expected-note @below {{the condition of this 'scf.if' varies between the work-items of a subgroup}}
+  scf.if %c {
+    // expected-error @below {{subgroup operation under divergent control flow: every work-item of the subgroup must reach it}}
+    %r = kgpu.subgroup_reduce add %v : f32
+    memref.store %r, %x[%t] : memref<?xf32>
+  }
+  return
+}

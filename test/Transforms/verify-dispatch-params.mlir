@@ -11,6 +11,17 @@ func.func @ok(%out: memref<?xi32> {kgpu.arg = #kgpu.arg<buffer, write>, kgpu.nam
 
 // -----
 
+// Hidden kgpu.size_of parameters (array sizes the runtime fills in) follow
+// the dispatch parameters: these are the last visible ones.
+func.func @hiddenAfter(%out: memref<?xi32> {kgpu.arg = #kgpu.arg<buffer, write>, kgpu.name = "out"},
+                       %size: i32 {kgpu.arg = #kgpu.arg<scalar, read>, kgpu.name = "size"},
+                       %n: i64 {kgpu.arg = #kgpu.arg<scalar, read>, kgpu.name = "__kgpu_size_out", kgpu.size_of = 0 : i32})
+    attributes {kgpu.kernel, kgpu.dispatch_params = ["size"]} {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{kgpu.dispatch_params of kernel 'notLast': 'size' is not the kernel's parameter #1 (the dispatch parameters are the last ones, in order)}}
 func.func @notLast(%size: i32 {kgpu.arg = #kgpu.arg<scalar, read>, kgpu.name = "size"},
                    %out: memref<?xi32> {kgpu.arg = #kgpu.arg<buffer, write>, kgpu.name = "out"})

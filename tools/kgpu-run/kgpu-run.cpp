@@ -216,9 +216,16 @@ bool parseValue(const std::string &text, kgpu_type type, uint64_t &bits,
       return false;
     return true;
   }
-  if (isIntegerType(type))
+  if (isIntegerType(type)) {
+    // A Boolean parameter of the JVM and Kotlin frontends is an integer in
+    // the ABI (SPIR-V has no bool parameters): true/false are 1/0.
+    if (text == "true" || text == "false") {
+      bits = text == "true";
+      return true;
+    }
     return parseInteger(text, static_cast<unsigned>(kgpu_type_size(type)) * 8,
                         bits, why);
+  }
 
   // Decimal floats, and inf/nan spelled out (strtod would also take hex
   // floats and "infinity"; they are refused to keep the syntax small).

@@ -38,6 +38,11 @@ static cl::opt<bool> importJvm(
     cl::desc("Read the input as JVM class files (a .class file, a .jar or a "
              "directory of classes), whatever its name"),
     cl::cat(category));
+static cl::opt<bool> importKotlinIR(
+    "import-kotlin-ir",
+    cl::desc("Read the input as Kotlin IR dumps (a dump file or a directory "
+             "of .ir/.ir.txt dumps), whatever its name"),
+    cl::cat(category));
 static cl::opt<std::string> emit(
     "emit",
     cl::desc(
@@ -133,6 +138,8 @@ int main(int argc, char **argv) {
     options.language = "kgc";
   if (importJvm)
     options.language = "jvm";
+  if (importKotlinIR)
+    options.language = "kotlin-ir";
   if (workgroupSizeOpt.getNumOccurrences()) {
     std::string error;
     options.workgroupSize = kgpu::parseWorkgroupSize(workgroupSizeOpt, error);

@@ -8,13 +8,16 @@
 // on MLIR's dataflow framework (mlir/Analysis/DataFlow/SparseAnalysis.h)
 // with the lattice
 //
-//   uniform < work-group-uniform < varying
+//   uniform < work-group-uniform < subgroup-uniform < varying
 //
 // `uniform`: the same in every work-item of the launch (constants, kernel
 // scalar arguments, sizes); `work-group-uniform`: the same within a
-// work-group (group ids); `varying`: may differ between the work-items of a
-// work-group (work-item ids, lane ids, atomic results, shuffles and
-// subgroup reductions, and anything data-dependent on them).
+// work-group (group ids); `subgroup-uniform`: the same within a subgroup
+// (subgroup ids, the results of subgroup reductions and of shuffles from a
+// subgroup-uniform lane, e.g. TornadoVM's `simdSum` and
+// `simdBroadcastFirst`); `varying`: may differ between the work-items of a
+// subgroup (work-item ids, lane ids, atomic results, the other shuffles, and
+// anything data-dependent on them).
 //
 // Memory: a load is as uniform as its memref and its indices (a buffer or
 // local array read at a uniform index gives every work-item the same value
@@ -54,7 +57,8 @@ namespace kgpu {
 enum class Uniformity : uint8_t {
   Uniform = 0,
   WorkgroupUniform = 1,
-  Varying = 2,
+  SubgroupUniform = 2,
+  Varying = 3,
 };
 
 StringRef stringifyUniformity(Uniformity u);
@@ -81,8 +85,10 @@ public:
 
   /// The uniformity of `value` (uniform for code that never runs).
   Uniformity getUniformity(Value value) const;
+  /// Whether `value` may differ between the work-items of a work-group
+  /// (subgroup-uniform values do).
   bool isVarying(Value value) const {
-    return getUniformity(value) == Uniformity::Varying;
+    return getUniformity(value) >= Uniformity::SubgroupUniform;
   }
 
   /// The uniformity of the decision that `op` executes at all: the join of

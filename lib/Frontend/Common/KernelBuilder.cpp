@@ -41,3 +41,31 @@ func::FuncOp mlir::kgpu::createDeviceFunction(OpBuilder &b, Location loc,
   func.setPrivate();
   return func;
 }
+
+BlockArgument
+mlir::kgpu::getOrAddBufferSizeArgument(func::FuncOp kernel, unsigned bufferArg,
+                                       std::optional<unsigned> position) {
+  StringAttr sizeOf =
+      StringAttr::get(kernel.getContext(), KgpuDialect::getSizeOfAttrName());
+  for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i)
+    if (auto of = kernel.getArgAttrOfType<IntegerAttr>(i, sizeOf))
+      if (of.getInt() == bufferArg)
+        return kernel.getArgument(i);
+  MLIRContext *ctx = kernel.getContext();
+  Builder b(ctx);
+  auto name = kernel.getArgAttrOfType<StringAttr>(
+      bufferArg, KgpuDialect::getArgNameAttrName());
+  NamedAttrList attrs;
+  attrs.set(KgpuDialect::getArgAttrName(),
+            ArgAttr::get(ctx, ArgKind::Scalar, Access::Read));
+  attrs.set(KgpuDialect::getArgNameAttrName(),
+            b.getStringAttr("__kgpu_size_" +
+                            (name ? name.getValue() : StringRef("arg"))));
+  attrs.set(sizeOf, b.getI32IntegerAttr(bufferArg));
+  unsigned index = position.value_or(kernel.getNumArguments());
+  assert(index > bufferArg && index <= kernel.getNumArguments() &&
+         "the size parameter comes after its buffer");
+  (void)kernel.insertArgument(index, b.getI64Type(), attrs.getDictionary(ctx),
+                              kernel.getLoc());
+  return kernel.getArgument(index);
+}

@@ -581,6 +581,25 @@ Error Parser::parseMemberAttribute(Reader &a, StringRef attrName, MemberInfo &m,
       return e;
     return expectEnd(a, attrName);
   }
+  if (attrName == "MethodParameters") {
+    KGPU_TRY(n, a.u1("parameters_count"));
+    if (Error e = a.need(4u * n, "the method parameters"))
+      return e;
+    meth.parameterNames.clear();
+    for (unsigned i = 0; i < n; ++i) {
+      uint32_t at = a.offset();
+      KGPU_TRY(nameIdx, a.u2("a parameter name_index"));
+      KGPU_TRY(flags, a.u2("a parameter access_flags"));
+      (void)flags;
+      std::string name;
+      if (nameIdx != 0) {
+        KGPU_TRY(utf8, utf8At(a, at, nameIdx, "parameter name"));
+        name = utf8.str();
+      }
+      meth.parameterNames.push_back(std::move(name));
+    }
+    return expectEnd(a, attrName);
+  }
   if (attrName == "AnnotationDefault") {
     RawAttribute raw;
     raw.name = attrName.str();

@@ -42,6 +42,8 @@ namespace {
 constexpr StringLiteral kKernelContext = "uk/ac/manchester/tornado/api/KernelContext";
 constexpr StringLiteral kArraysPkg = "uk/ac/manchester/tornado/api/types/arrays/";
 constexpr StringLiteral kTornadoMath = "uk/ac/manchester/tornado/api/math/TornadoMath";
+constexpr StringLiteral kHalfFloat = "uk/ac/manchester/tornado/api/types/HalfFloat";
+constexpr StringLiteral kAtomicInteger = "java/util/concurrent/atomic/AtomicInteger";
 
 /// What the abstract interpreter knows about a stack entry or local.
 enum class VK : uint8_t {
@@ -143,6 +145,8 @@ Type elementType(MLIRContext *ctx, char c) {
   case 'S':
   case 'C':
     return IntegerType::get(ctx, 16);
+  case 'H':
+    return Float16Type::get(ctx);
   default:
     return IntegerType::get(ctx, 32);
   }
@@ -184,6 +188,7 @@ char tornadoArrayElement(StringRef className) {
       .Case("ByteArray", 'B')
       .Case("CharArray", 'C')
       .Case("Int8Array", 'B')
+      .Case("HalfFloatArray", 'H')
       .Default(0);
 }
 
@@ -363,6 +368,8 @@ private:
   bool invokeMath(const MemberRef &ref, const MethodDescriptor &desc);
   bool invokeIntrinsicStatic(const MemberRef &ref, const MethodDescriptor &desc);
   bool invokeKernelContext(const MemberRef &ref, const MethodDescriptor &desc);
+  bool invokeHalfFloat(const MemberRef &ref, const MethodDescriptor &desc,
+                       uint8_t opcode);
   bool invokeTornadoArray(const MemberRef &ref, const MethodDescriptor &desc);
   void invokeHelper(const MemberRef &ref, const MethodDescriptor &desc);
   void getStatic(const Instruction &insn);
@@ -632,8 +639,12 @@ func::FuncOp MethodTranslator::translate(StringRef funcName) {
     return nullptr;
   }
   for (auto [i, type] : llvm::enumerate(desc->params)) {
+    // The name from MethodParameters (javac -parameters, kotlinc), else
+    // from the LocalVariableTable (javac -g), else argN.
     std::string name = "arg" + std::to_string(i);
-    if (const LocalVariableEntry *var = method.findLocalVariable(slot, 0))
+    if (i < method.parameterNames.size() && !method.parameterNames[i].empty())
+      name = method.parameterNames[i];
+    else if (const LocalVariableEntry *var = method.findLocalVariable(slot, 0))
       name = var->name;
     SV v;
     int arg = -1;
@@ -651,6 +662,15 @@ func::FuncOp MethodTranslator::translate(StringRef funcName) {
       params.push_back({name, argTypes.back(), ArgKind::Buffer, std::nullopt});
     } else if (type.arrayDims == 0 && type.className == kKernelContext) {
       v.kind = VK::Context;
+    } else if (type.arrayDims == 0 && type.className == kAtomicInteger) {
+      // A global atomic counter (TornadoVM's AtomicInteger parameter): a
+      // buffer of one int, elem 'A'.
+      v.kind = VK::Array;
+      v.elem = 'A';
+      arg = argTypes.size();
+      argTypes.push_back(
+          MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 32)));
+      params.push_back({name, argTypes.back(), ArgKind::Buffer, std::nullopt});
     } else if (char elem = type.arrayDims == 0
                                ? tornadoArrayElement(type.className)
                                : 0) {
@@ -1224,6 +1244,15 @@ void MethodTranslator::translateInstruction(const Instruction &insn) {
     return;
   case op::new_: {
     llvm::Expected<StringRef> name = cf.getClassName(insn.index);
+    if (name && *name == kHalfFloat) {
+      // `new HalfFloat; dup; <value>; invokespecial <init>`: a placeholder
+      // that <init> replaces by the fp16 value (invokeHalfFloat).
+      SV v;
+      v.kind = VK::Boxed;
+      v.elem = 'h';
+      stack.push_back(v);
+      return;
+    }
     if (name && (name->ends_with("Exception") || name->ends_with("Error"))) {
       std::string display = name->str();
       std::replace(display.begin(), display.end(), '/', '.');
@@ -1301,22 +1330,9 @@ Value MethodTranslator::arrayLength(const SV &array) {
   if (isKernel && arg && arg.getOwner() == entry) {
     unsigned argNo = arg.getArgNumber();
     auto it = sizeArgs.find(argNo);
-    if (it == sizeArgs.end()) {
-      auto name =
-          func.getArgAttrOfType<StringAttr>(argNo, KgpuDialect::getArgNameAttrName());
-      NamedAttrList attrs;
-      attrs.set(KgpuDialect::getArgAttrName(),
-                ArgAttr::get(ctx, ArgKind::Scalar, mlir::kgpu::Access::Read));
-      attrs.set(KgpuDialect::getArgNameAttrName(),
-                b.getStringAttr("__kgpu_size_" +
-                                (name ? name.getValue() : StringRef("arg"))));
-      attrs.set(KgpuDialect::getSizeOfAttrName(),
-                b.getI32IntegerAttr(argNo));
-      unsigned index = func.getNumArguments();
-      (void)func.insertArgument(index, b.getI64Type(),
-                                attrs.getDictionary(ctx), func.getLoc());
-      it = sizeArgs.insert({argNo, func.getArgument(index)}).first;
-    }
+    if (it == sizeArgs.end())
+      it = sizeArgs.insert({argNo, getOrAddBufferSizeArgument(func, argNo)})
+               .first;
     return arith::TruncIOp::create(b, l, b.getI32Type(), it->second);
   }
   Value dim = memref::DimOp::create(b, l, array.value, 0);
@@ -1895,6 +1911,62 @@ void MethodTranslator::invoke(const Instruction &insn) {
 
   if (invokeBoxing(*ref, *desc))
     return;
+  if (owner == kAtomicInteger && o == op::invokevirtual) {
+    // incrementAndGet, getAndIncrement, decrementAndGet, getAndDecrement,
+    // get on an AtomicInteger parameter: element 0 of its buffer.
+    StringRef name = ref->name;
+    if (!desc->params.empty()) {
+      fail("KG-E0109", display + ref->descriptor + " is not supported by kgpu",
+           "hint: kernels use incrementAndGet, getAndIncrement, "
+           "decrementAndGet, getAndDecrement and get");
+      return;
+    }
+    SV counter = pop();
+    if (counter.kind != VK::Array || counter.elem != 'A') {
+      if (!hadError)
+        fail("KG-E0106", display + " on an AtomicInteger that is not a "
+                                   "kernel parameter",
+             "hint: pass the AtomicInteger as a parameter");
+      return;
+    }
+    Location l = loc();
+    Value zero = arith::ConstantIndexOp::create(b, l, 0);
+    if (name == "get" || name == "intValue") {
+      push(VK::Int, memref::LoadOp::create(b, l, counter.value,
+                                           ValueRange{zero}));
+      return;
+    }
+    int delta = 0;
+    bool returnsNew = false;
+    if (name == "incrementAndGet")
+      delta = 1, returnsNew = true;
+    else if (name == "getAndIncrement")
+      delta = 1;
+    else if (name == "decrementAndGet")
+      delta = -1, returnsNew = true;
+    else if (name == "getAndDecrement")
+      delta = -1;
+    if (delta == 0) {
+      fail("KG-E0109", display + ref->descriptor + " is not supported by kgpu",
+           "hint: kernels use incrementAndGet, getAndIncrement, "
+           "decrementAndGet, getAndDecrement and get");
+      return;
+    }
+    Value one = constInt(delta);
+    Value old = emitAtomic(b, l, SourceAtomic::Add, Signedness::Signed,
+                           counter.value, ValueRange{zero}, one);
+    push(VK::Int, returnsNew ? arith::AddIOp::create(b, l, old, one).getResult()
+                             : old);
+    return;
+  }
+  if (owner == kHalfFloat) {
+    if (invokeHalfFloat(*ref, *desc, o) || hadError)
+      return;
+    fail("KG-E0109", display + ref->descriptor + " is not supported by kgpu",
+         "hint: kernels use new HalfFloat(float|short), getFloat32, "
+         "getHalfFloatValue and HalfFloat.add/sub/mult/div");
+    return;
+  }
   if (o == op::invokestatic) {
     if (invokeMath(*ref, *desc) || invokeIntrinsicStatic(*ref, *desc))
       return;
@@ -1949,6 +2021,18 @@ void MethodTranslator::invoke(const Instruction &insn) {
   if (owner == kKernelContext) {
     if (invokeKernelContext(*ref, *desc))
       return;
+    if (StringRef(ref->name).starts_with("mma")) {
+      // TornadoVM's MMA members are PTX's m16n8k16 fragments
+      // (MMAShape.M16N8K16, its only shape); kgpu's MMA ops have
+      // m16n16k16 only.
+      fail("KG-E0109",
+           "KernelContext." + ref->name + ref->descriptor +
+               " is not supported by kgpu: TornadoVM's MMA members use the "
+               "m16n8k16 fragment layout (MMAShape.M16N8K16), and kgpu's MMA "
+               "operations have the m16n16k16 shape only",
+           "hint: write the product without MMA (docs/jvm.md)");
+      return;
+    }
     fail("KG-E0109", "KernelContext." + ref->name + ref->descriptor +
                          " is not supported by kgpu",
          "hint: docs/jvm.md lists the KernelContext members kgpu compiles");
@@ -2609,6 +2693,97 @@ bool MethodTranslator::invokeKernelContext(const MemberRef &ref,
   return false;
 }
 
+/// TornadoVM's HalfFloat: an fp16 value (a VK::Boxed with elem 'H').
+/// Arithmetic as the API documents it: in float, rounded to fp16 (round to
+/// nearest even; exact fp16 results for + - * /).
+bool MethodTranslator::invokeHalfFloat(const MemberRef &ref,
+                                       const MethodDescriptor &desc,
+                                       uint8_t opcode) {
+  StringRef name = ref.name;
+  Location l = loc();
+  Type f16 = b.getF16Type(), f32 = b.getF32Type();
+  auto popHalf = [&]() -> Value {
+    if (stack.empty() || stack.back().kind != VK::Boxed ||
+        stack.back().elem != 'H' || !stack.back().value)
+      return nullptr;
+    Value v = stack.back().value;
+    stack.pop_back();
+    return v;
+  };
+  auto pushHalf = [&](Value v) {
+    SV out;
+    out.kind = VK::Boxed;
+    out.elem = 'H';
+    out.value = v;
+    stack.push_back(out);
+  };
+  if (opcode == op::invokespecial && name == "<init>" &&
+      desc.params.size() == 1) {
+    if (stack.size() < 2)
+      return false;
+    SV arg = pop();
+    if (arg.kind == VK::Cmp)
+      arg = materializeCmp(arg);
+    Value half;
+    if (desc.params[0].kind == FieldType::Float && arg.kind == VK::Float)
+      half = arith::TruncFOp::create(b, l, f16, arg.value);
+    else if (desc.params[0].kind == FieldType::Short && arg.kind == VK::Int)
+      half = arith::BitcastOp::create(
+          b, l, f16, arith::TruncIOp::create(b, l, b.getI16Type(), arg.value));
+    if (!half)
+      return false;
+    SV self = pop();
+    if (self.kind != VK::Boxed || self.elem != 'h')
+      return false;
+    // The copies `dup` left on the stack are the new object.
+    for (SV &entry : stack)
+      if (entry.kind == VK::Boxed && entry.elem == 'h') {
+        entry.elem = 'H';
+        entry.value = half;
+      }
+    return true;
+  }
+  if (opcode == op::invokevirtual && desc.params.empty()) {
+    if (name == "getFloat32") {
+      Value h = popHalf();
+      if (!h)
+        return false;
+      push(VK::Float, arith::ExtFOp::create(b, l, f32, h));
+      return true;
+    }
+    if (name == "getHalfFloatValue") {
+      Value h = popHalf();
+      if (!h)
+        return false;
+      Value bits = arith::BitcastOp::create(b, l, b.getI16Type(), h);
+      push(VK::Int, arith::ExtSIOp::create(b, l, b.getI32Type(), bits));
+      return true;
+    }
+    return false;
+  }
+  if (opcode == op::invokestatic && desc.params.size() == 2 &&
+      (name == "add" || name == "sub" || name == "mult" || name == "div")) {
+    Value rhs = popHalf();
+    Value lhs = rhs ? popHalf() : nullptr;
+    if (!lhs)
+      return false;
+    Value x = arith::ExtFOp::create(b, l, f32, lhs);
+    Value y = arith::ExtFOp::create(b, l, f32, rhs);
+    Value r;
+    if (name == "add")
+      r = arith::AddFOp::create(b, l, x, y);
+    else if (name == "sub")
+      r = arith::SubFOp::create(b, l, x, y);
+    else if (name == "mult")
+      r = arith::MulFOp::create(b, l, x, y);
+    else
+      r = arith::DivFOp::create(b, l, x, y);
+    pushHalf(arith::TruncFOp::create(b, l, f16, r));
+    return true;
+  }
+  return false;
+}
+
 bool MethodTranslator::invokeTornadoArray(const MemberRef &ref,
                                           const MethodDescriptor &desc) {
   StringRef name = ref.name;
@@ -2618,6 +2793,16 @@ bool MethodTranslator::invokeTornadoArray(const MemberRef &ref,
     SV array = pop();
     if (array.kind != VK::Array)
       return false;
+    if (array.elem == 'H') {
+      // A HalfFloat: the fp16 value, boxed.
+      SV v;
+      v.kind = VK::Boxed;
+      v.elem = 'H';
+      v.value = memref::LoadOp::create(b, l, array.value,
+                                       ValueRange{index(idx)});
+      stack.push_back(v);
+      return true;
+    }
     pushValue(loadElement(array, idx));
     return true;
   }
@@ -2627,7 +2812,13 @@ bool MethodTranslator::invokeTornadoArray(const MemberRef &ref,
       value = materializeCmp(value);
     Value idx = popScalar(VK::Int);
     SV array = pop();
-    if (array.kind != VK::Array || !value.isScalar())
+    if (array.kind == VK::Array && array.elem == 'H' &&
+        value.kind == VK::Boxed && value.elem == 'H' && value.value) {
+      memref::StoreOp::create(b, l, value.value, array.value,
+                              ValueRange{index(idx)});
+      return true;
+    }
+    if (array.kind != VK::Array || !value.isScalar() || array.elem == 'H')
       return false;
     storeElement(array, idx, value.value);
     return true;

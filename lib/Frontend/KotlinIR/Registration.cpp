@@ -7,6 +7,7 @@
 #include "kgpu/Frontend/KotlinIR/Frontend.h"
 #include "kgpu/Frontend/Registry.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -21,6 +22,20 @@ void mlir::kgpu::registerKotlinIRFrontend() {
   info.language.integerSemantics = "jvm";
   info.import = [](llvm::SourceMgr &sourceMgr, unsigned bufferId,
                    MLIRContext &context) -> OwningOpRef<ModuleOp> {
+    return ::kgpu::kotlinir::importKotlinIR(sourceMgr, bufferId, context);
+  };
+  // A directory of dumps (kotlinc's -Xdump-directory) with --import-kotlin-ir;
+  // a directory without it is a JVM class path (the JVM frontend registers
+  // first).
+  info.readsDirectories = true;
+  info.importWithOptions = [](llvm::SourceMgr &sourceMgr, unsigned bufferId,
+                              MLIRContext &context,
+                              const ImportOptions &options)
+      -> OwningOpRef<ModuleOp> {
+    if (!options.inputPath.empty() &&
+        llvm::sys::fs::is_directory(options.inputPath))
+      return ::kgpu::kotlinir::importKotlinIRDirectory(options.inputPath,
+                                                       sourceMgr, context);
     return ::kgpu::kotlinir::importKotlinIR(sourceMgr, bufferId, context);
   };
   registerFrontend(std::move(info));

@@ -17,6 +17,7 @@
 #include "kgpu/Frontend/KotlinIR/Frontend.h"
 
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
+#include "kgpu/Frontend/Common/Intrinsics.h"
 #include "kgpu/Frontend/Common/KernelBuilder.h"
 #include "kgpu/Frontend/Common/Locations.h"
 #include "kgpu/Frontend/KotlinIR/Dump.h"
@@ -28,12 +29,16 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <cmath>
@@ -44,6 +49,8 @@ namespace kg = mlir::kgpu;
 using llvm::StringRef;
 
 static constexpr StringRef kApiPackage = "io.github.rajumark.kernelin";
+/// kgpu's extensions (docs/kotlin-api.md).
+static constexpr StringRef kKgpuPackage = "dev.kgpu.kotlin";
 /// The names of a kernel's launch-size parameters (docs/kotlin.md).
 static constexpr StringRef kDispatchParamsAttrName = "kgpu.dispatch_params";
 
@@ -179,6 +186,14 @@ private:
   FailureOr<Value> emitArrayMember(const Node &node, const Reference &ref);
   FailureOr<Value> emitApi(const Node &node, const Reference &ref);
   FailureOr<Value> emitRandom(const Node &node, const Reference &ref);
+  FailureOr<Value> emitKgpu(const Node &node, const Reference &ref);
+  /// The kernel's @WorkGroupSize(x, y, z), if it has one.
+  FailureOr<std::optional<std::array<int32_t, 3>>>
+  getWorkgroupSize(UserFunction &fn);
+  /// Whether `fn` (or a helper it calls) uses an operation that every
+  /// work-item of a work-group must reach (barrier, local arrays, group and
+  /// subgroup operations): such a kernel has no automatic guard.
+  bool usesWorkgroupOps(const Node &fun, llvm::StringSet<> &seen);
   FailureOr<Value> emitUserCall(const Node &node, const Reference &ref,
                                 UserFunction &callee);
   /// The argument `name` of call `node`, emitted and converted to `type`
@@ -258,12 +273,27 @@ private:
   std::vector<LoopTarget> loops;
   // The kernel's thread ids (i32) and dispatch parameters.
   Value idX, idY, idZ, idLinear;
-  /// The hidden size parameter of a kernel's array parameter.
-  llvm::DenseMap<Value, Value> sizeOf;
-  /// The element count of `array` as an Int.
+  /// The element count (i32) of a helper's array parameter: the i32
+  /// parameter that follows the helper's own (one per array parameter).
+  llvm::DenseMap<Value, Value> helperSizes;
+  /// The element count of `array` as an Int: a constant for a local array;
+  /// for a kernel's array parameter the hidden `kgpu.size_of` parameter the
+  /// runtime fills in (lib/Frontend/Common/KernelBuilder.h; SPIR-V has no
+  /// memref.dim of a buffer), after the launch-size parameters;
+  /// in a helper the size its caller passes.
   Value arraySize(Location l, Value array) {
-    if (Value size = sizeOf.lookup(array))
+    auto type = cast<MemRefType>(array.getType());
+    if (type.hasStaticShape())
+      return constInt(l, i32(), type.getDimSize(0));
+    if (Value size = helperSizes.lookup(array))
+      return size;
+    auto arg = dyn_cast<BlockArgument>(array);
+    if (current && current->isKernel && arg &&
+        arg.getOwner() == &currentFunc.getBody().front()) {
+      BlockArgument size =
+          kg::getOrAddBufferSizeArgument(currentFunc, arg.getArgNumber());
       return arith::TruncIOp::create(b, l, i32(), size);
+    }
     Value zero = arith::ConstantIndexOp::create(b, l, 0);
     Value dim = memref::DimOp::create(b, l, array, zero);
     return arith::IndexCastOp::create(b, l, i32(), dim);
@@ -492,20 +522,8 @@ LogicalResult Translator::declare(UserFunction &fn) {
     usedDimensions(fun, dims, seen);
     static const char *const names[][3] = {
         {"size", "", ""}, {"width", "height", ""}, {"width", "height", "depth"}};
-    // Array sizes use memref.dim (docs/kotlin.md). Hidden kgpu.size_of
-    // parameters (as kgpu-check-bounds adds) would serve SPIR-V, but
-    // kgpu-run does not fill them together with the dispatch parameters
-    // yet; `sized` stays empty until it does.
-    llvm::SmallSetVector<StringRef, 4> sized;
-    SmallVector<std::pair<unsigned, unsigned>> sizeOf;
-    for (auto [i, param] : llvm::enumerate(getParams(fun)))
-      if (sized.contains(std::get<0>(param)) &&
-          isa<MemRefType>(argTypes[i])) {
-        sizeOf.push_back({static_cast<unsigned>(params.size()),
-                          static_cast<unsigned>(i)});
-        params.push_back({("__kgpu_size_" + std::get<0>(param)).str(),
-                          b.getI64Type(), kg::ArgKind::Scalar, std::nullopt});
-      }
+    // Hidden kgpu.size_of parameters (array sizes) follow the launch-size
+    // parameters, added as the body needs them (arraySize).
     // The launch-size parameters come last (kgpu-verify-abi checks it).
     SmallVector<Attribute> dispatch;
     for (unsigned d = 0; d < dims; ++d) {
@@ -518,14 +536,19 @@ LogicalResult Translator::declare(UserFunction &fn) {
       params.push_back({name, i32(), kg::ArgKind::Scalar, std::nullopt});
       dispatch.push_back(b.getStringAttr(name));
     }
-    fn.func = kg::createKernel(b, loc(fun), symbol, params);
+    FailureOr<std::optional<std::array<int32_t, 3>>> workgroupSize =
+        getWorkgroupSize(fn);
+    if (failed(workgroupSize))
+      return failure();
+    fn.func = kg::createKernel(b, loc(fun), symbol, params, *workgroupSize);
     fn.func->setAttr(kDispatchParamsAttrName,
                      b.getArrayAttr(dispatch));
-    for (auto [hidden, of] : sizeOf)
-      fn.func.setArgAttr(hidden, kg::KgpuDialect::getSizeOfAttrName(),
-                         b.getI32IntegerAttr(of));
     fn.numDispatch = dims;
   } else {
+    // Every array parameter's size follows the helper's parameters.
+    for (Type t : llvm::to_vector(argTypes))
+      if (isa<MemRefType>(t))
+        argTypes.push_back(i32());
     SmallVector<Type> results;
     FailureOr<Type> r = convertType(returnType, fun, "the return value");
     if (failed(r))
@@ -558,16 +581,18 @@ LogicalResult Translator::emitBody(UserFunction &fn) {
   }
 
   idX = idY = idZ = idLinear = Value();
-  sizeOf.clear();
+  helperSizes.clear();
+  if (!fn.isKernel) {
+    unsigned next = params.size();
+    for (unsigned i = 0, e = params.size(); i < e; ++i)
+      if (isa<MemRefType>(currentFunc.getArgument(i).getType()))
+        helperSizes[currentFunc.getArgument(i)] =
+            currentFunc.getArgument(next++);
+  }
   if (fn.isKernel) {
     // The thread's ids and the automatic `out of range -> return` guard.
     unsigned dims = fn.numDispatch;
     unsigned dispatchBase = currentFunc.getNumArguments() - dims;
-    for (unsigned i = params.size(); i < dispatchBase; ++i)
-      if (auto of = currentFunc.getArgAttrOfType<IntegerAttr>(
-              i, kg::KgpuDialect::getSizeOfAttrName()))
-        sizeOf[currentFunc.getArgument(of.getInt())] =
-            currentFunc.getArgument(i);
     auto id = [&](kg::Dimension d) {
       Value index = kg::GlobalIdOp::create(b, l, d);
       return arith::IndexCastOp::create(b, l, i32(), index).getResult();
@@ -595,12 +620,18 @@ LogicalResult Translator::emitBody(UserFunction &fn) {
             b, l, idLinear, arith::MulIOp::create(b, l, idZ, plane));
       }
     }
-    Block *body = newBlock();
-    Block *exit = newBlock();
-    cf::CondBranchOp::create(b, l, outOfRange, exit, body);
-    b.setInsertionPointToStart(exit);
-    func::ReturnOp::create(b, l);
-    b.setInsertionPointToStart(body);
+    // A kernel with barriers, local arrays or collectives has no guard
+    // (every work-item of a group must reach them): its launch is a whole
+    // number of work-groups (docs/kotlin.md, "Launch model").
+    llvm::StringSet<> seen;
+    if (!usesWorkgroupOps(fun, seen)) {
+      Block *body = newBlock();
+      Block *exit = newBlock();
+      cf::CondBranchOp::create(b, l, outOfRange, exit, body);
+      b.setInsertionPointToStart(exit);
+      func::ReturnOp::create(b, l);
+      b.setInsertionPointToStart(body);
+    }
   }
 
   const Node *bodyNode = nullptr;
@@ -1434,6 +1465,8 @@ FailureOr<Value> Translator::emitCall(const Node &node) {
   }
   if (parent == kApiPackage)
     return emitApi(node, *ref);
+  if (parent == kKgpuPackage)
+    return emitKgpu(node, *ref);
   if (UserFunction *callee = lookupUser(*ref)) {
     if (callee->isKernel)
       return error(node, "a @Kernel function can't call another @Kernel ('" +
@@ -1470,8 +1503,15 @@ FailureOr<Value> Translator::emitUserCall(const Node &node,
     FailureOr<Value> v = arg(node, std::get<0>(param), type.getInput(i));
     if (failed(v))
       return failure();
+    if (isa<MemRefType>(v->getType()) && v->getType() != type.getInput(i))
+      return error(node, "a local array can't be passed to a helper ('" +
+                             std::get<0>(param) +
+                             "'); use it in the kernel itself");
     args.push_back(*v);
   }
+  for (Value v : llvm::to_vector(args))
+    if (isa<MemRefType>(v.getType()))
+      args.push_back(arraySize(loc(node), v));
   auto call = func::CallOp::create(b, loc(node), callee.func, args);
   if (call.getNumResults())
     return call.getResult(0);
@@ -2073,6 +2113,276 @@ FailureOr<Value> Translator::emitRandom(const Node &node,
 }
 
 //===----------------------------------------------------------------------===//
+// kgpu's extensions (dev.kgpu.kotlin)
+//===----------------------------------------------------------------------===//
+
+static bool isWorkgroupOp(StringRef name) {
+  if (name == "barrier" || name.starts_with("subgroupShuffle"))
+    return true;
+  if (name.starts_with("local") && name.ends_with("Array"))
+    return true;
+  static const StringRef collectives[] = {
+      "groupAdd",    "groupMin",    "groupMax",   "subgroupAdd", "subgroupMin",
+      "subgroupMax", "subgroupAnd", "subgroupOr", "subgroupXor"};
+  return llvm::is_contained(collectives, name);
+}
+
+bool Translator::usesWorkgroupOps(const Node &fun, llvm::StringSet<> &seen) {
+  bool uses = false;
+  walk(fun, [&](const Node &n) {
+    if (uses || !n.is("CALL"))
+      return;
+    std::optional<Reference> ref = parseReference(n.ref);
+    if (!ref)
+      return;
+    if (ref->declaredIn == kKgpuPackage) {
+      uses |= isWorkgroupOp(ref->name);
+      return;
+    }
+    if (UserFunction *callee = lookupUser(*ref))
+      if (!callee->isKernel && seen.insert(callee->key).second)
+        uses |= usesWorkgroupOps(*callee->fun, seen);
+  });
+  return uses;
+}
+
+FailureOr<std::optional<std::array<int32_t, 3>>>
+Translator::getWorkgroupSize(UserFunction &fn) {
+  const Node *annotations = fn.fun->getCaption("annotations");
+  if (!annotations)
+    return std::optional<std::array<int32_t, 3>>();
+  for (StringRef text : annotations->opaque) {
+    text = text.trim();
+    if (!text.consume_front("WorkGroupSize(") &&
+        !text.consume_front("dev.kgpu.kotlin.WorkGroupSize("))
+      continue;
+    // `WorkGroupSize(x = 8, y = 8)`: named (x, y, z) or positional values;
+    // a missing one (or `<null>`, the default) is 1.
+    std::array<int32_t, 3> size = {1, 1, 1};
+    text = text.rsplit(')').first;
+    SmallVector<StringRef> parts;
+    text.split(parts, ',', -1, false);
+    for (auto [i, part] : llvm::enumerate(parts)) {
+      auto [key, value] = part.split('=');
+      if (value.empty())
+        std::swap(key, value);
+      key = key.trim();
+      value = value.trim();
+      unsigned d = key == "x" ? 0 : key == "y" ? 1 : key == "z" ? 2 : i;
+      if (value == "<null>")
+        continue;
+      int64_t v;
+      if (d > 2 || value.getAsInteger(10, v) || v < 1 || v > 1024)
+        return (void)error(*fn.fun, "@WorkGroupSize needs 1 to 3 constant "
+                                    "sizes from 1 to 1024, got '" +
+                                        part.trim() + "'"),
+               failure();
+      size[d] = static_cast<int32_t>(v);
+    }
+    if (int64_t(size[0]) * size[1] * size[2] > 1024)
+      return (void)error(*fn.fun, "@WorkGroupSize: more than 1024 "
+                                  "work-items in a work-group"),
+             failure();
+    return std::optional<std::array<int32_t, 3>>(size);
+  }
+  return std::optional<std::array<int32_t, 3>>();
+}
+
+FailureOr<Value> Translator::emitKgpu(const Node &node, const Reference &ref) {
+  Location l = loc(node);
+  StringRef name = ref.name;
+  auto asInt = [&](Value index) -> Value {
+    return kg::fromIndex(b, l, index, i32(), kg::Signedness::Signed);
+  };
+  auto mul = [&](Value x, Value y) -> Value {
+    return arith::MulIOp::create(b, l, x, y);
+  };
+  auto add = [&](Value x, Value y) -> Value {
+    return arith::AddIOp::create(b, l, x, y);
+  };
+  // Work-item ids: X/Y/Z one dimension, the plain form row-major linear.
+  auto ids = [&](StringRef base, auto make) -> std::optional<Value> {
+    if (!name.starts_with(base))
+      return std::nullopt;
+    StringRef rest = name.drop_front(base.size());
+    auto dim = [&](kg::Dimension d) { return asInt(make(d)); };
+    if (rest == "X")
+      return dim(kg::Dimension::x);
+    if (rest == "Y")
+      return dim(kg::Dimension::y);
+    if (rest == "Z")
+      return dim(kg::Dimension::z);
+    if (!rest.empty())
+      return std::nullopt;
+    return Value();
+  };
+  auto localSize = [&](kg::Dimension d) -> Value {
+    return kg::LocalSizeOp::create(b, l, d);
+  };
+  auto numGroups = [&](kg::Dimension d) -> Value {
+    return kg::NumGroupsOp::create(b, l, d);
+  };
+  auto linear = [&](auto make, auto extent) -> Value {
+    // x + (y + z * ny) * nx
+    Value x = asInt(make(kg::Dimension::x)), y = asInt(make(kg::Dimension::y)),
+          z = asInt(make(kg::Dimension::z));
+    Value nx = asInt(extent(kg::Dimension::x)),
+          ny = asInt(extent(kg::Dimension::y));
+    return add(x, mul(add(y, mul(z, ny)), nx));
+  };
+  auto localId = [&](kg::Dimension d) -> Value {
+    return kg::LocalIdOp::create(b, l, d);
+  };
+  auto groupId = [&](kg::Dimension d) -> Value {
+    return kg::GroupIdOp::create(b, l, d);
+  };
+  if (auto v = ids("localId", localId))
+    return *v ? *v : linear(localId, localSize);
+  if (auto v = ids("groupId", groupId))
+    return *v ? *v : linear(groupId, numGroups);
+  auto product = [&](auto extent) -> Value {
+    return mul(mul(asInt(extent(kg::Dimension::x)),
+                   asInt(extent(kg::Dimension::y))),
+               asInt(extent(kg::Dimension::z)));
+  };
+  if (auto v = ids("localSize", localSize))
+    return *v ? *v : product(localSize);
+  if (auto v = ids("numGroups", numGroups))
+    return *v ? *v : product(numGroups);
+  if (name == "subgroupSize")
+    return asInt(kg::SubgroupSizeOp::create(b, l));
+  if (name == "subgroupId")
+    return asInt(kg::SubgroupIdOp::create(b, l));
+  if (name == "numSubgroups")
+    return asInt(kg::NumSubgroupsOp::create(b, l));
+  if (name == "subgroupLocalId")
+    return asInt(kg::LaneIdOp::create(b, l));
+
+  if (name == "barrier") {
+    kg::BarrierOp::create(b, l, kg::MemFence::All);
+    return Value();
+  }
+  if (name.consume_front("local") && name.consume_back("Array")) {
+    Type element = name == "Int"      ? i32()
+                   : name == "Float"  ? b.getF32Type()
+                   : name == "Long"   ? b.getI64Type()
+                   : name == "Double" ? b.getF64Type()
+                                      : Type();
+    if (!element)
+      return error(node, "'" + ref.declaredIn + "." + ref.name +
+                             "' isn't supported by kgpu's Kotlin frontend");
+    if (!current->isKernel)
+      return error(node, "local arrays can only be allocated in the @Kernel "
+                         "function itself, not in a helper");
+    FailureOr<Value> size = arg(node, "size", i32());
+    if (failed(size))
+      return failure();
+    APInt n;
+    if (!matchPattern(*size, m_ConstantInt(&n)) || n.getSExtValue() <= 0 ||
+        n.getSExtValue() > (1 << 20))
+      return error(node, "the size of a local array must be a positive "
+                         "constant (at most 1048576)");
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&currentFunc.getBody().front());
+    auto type = MemRefType::get({n.getSExtValue()}, element,
+                                MemRefLayoutAttrInterface(),
+                                b.getI64IntegerAttr(3));
+    return kg::AllocLocalOp::create(b, l, type).getResult();
+  }
+  name = ref.name;
+
+  FailureOr<Type> resultType = convertType(node.attr("type"), node, "the call");
+  if (failed(resultType))
+    return failure();
+  // Atomics and reductions into an output element: (array, index, value).
+  std::optional<kg::SourceAtomic> atomic =
+      llvm::StringSwitch<std::optional<kg::SourceAtomic>>(name)
+          .Cases({"atomicAdd", "reduceAdd"}, kg::SourceAtomic::Add)
+          .Case("atomicSub", kg::SourceAtomic::Sub)
+          .Cases({"atomicMin", "reduceMin"}, kg::SourceAtomic::Min)
+          .Cases({"atomicMax", "reduceMax"}, kg::SourceAtomic::Max)
+          .Cases({"atomicAnd", "reduceAnd"}, kg::SourceAtomic::And)
+          .Cases({"atomicOr", "reduceOr"}, kg::SourceAtomic::Or)
+          .Cases({"atomicXor", "reduceXor"}, kg::SourceAtomic::Xor)
+          .Case("atomicExchange", kg::SourceAtomic::Xchg)
+          .Default(std::nullopt);
+  bool isCas = name == "atomicCompareExchange";
+  if ((atomic || isCas) && ref.params.size() == (isCas ? 4u : 3u)) {
+    FailureOr<Value> array = arg(node, ref.params[0].first);
+    if (failed(array))
+      return failure();
+    auto type = dyn_cast<MemRefType>(array->getType());
+    if (!type)
+      return error(node, "'" + name + "' needs an array");
+    Type element = type.getElementType();
+    FailureOr<Value> index = arg(node, ref.params[1].first, i32());
+    FailureOr<Value> value =
+        failed(index) ? FailureOr<Value>(failure())
+                      : arg(node, ref.params[2].first, element);
+    if (failed(value))
+      return failure();
+    Value i = kg::toIndex(b, l, *index, kg::Signedness::Signed);
+    if (isCas) {
+      FailureOr<Value> desired = arg(node, ref.params[3].first, element);
+      if (failed(desired))
+        return failure();
+      return kg::emitAtomicCAS(b, l, *array, ValueRange{i}, *value, *desired);
+    }
+    // reduceX(out, index, v): out[index] op= v over all work-items, in no
+    // defined order: an atomic whose old value nobody reads.
+    Value old = kg::emitAtomic(b, l, *atomic, kg::Signedness::Signed, *array,
+                               ValueRange{i}, *value);
+    return name.starts_with("reduce") ? Value() : old;
+  }
+  // Subgroup shuffles: (value, lane | delta | mask).
+  std::optional<kg::ShuffleMode> shuffle =
+      llvm::StringSwitch<std::optional<kg::ShuffleMode>>(name)
+          .Case("subgroupShuffle", kg::ShuffleMode::Idx)
+          .Case("subgroupShuffleDown", kg::ShuffleMode::Down)
+          .Case("subgroupShuffleUp", kg::ShuffleMode::Up)
+          .Case("subgroupShuffleXor", kg::ShuffleMode::Xor)
+          .Default(std::nullopt);
+  if (shuffle && ref.params.size() == 2 && *resultType) {
+    FailureOr<Value> value = arg(node, "value", *resultType);
+    FailureOr<Value> offset = failed(value)
+                                  ? FailureOr<Value>(failure())
+                                  : arg(node, ref.params[1].first, i32());
+    if (failed(offset))
+      return failure();
+    return kg::emitShuffle(b, l, *shuffle, *value, *offset);
+  }
+  // Subgroup and work-group reductions of one value.
+  StringRef op = name;
+  bool isGroup = op.consume_front("group");
+  bool isSubgroup = !isGroup && op.consume_front("subgroup");
+  std::optional<kg::SourceReduction> reduction =
+      llvm::StringSwitch<std::optional<kg::SourceReduction>>(op)
+          .Case("Add", kg::SourceReduction::Add)
+          .Case("Min", kg::SourceReduction::Min)
+          .Case("Max", kg::SourceReduction::Max)
+          .Case("And", kg::SourceReduction::And)
+          .Case("Or", kg::SourceReduction::Or)
+          .Case("Xor", kg::SourceReduction::Xor)
+          .Default(std::nullopt);
+  if ((isGroup || isSubgroup) && reduction && ref.params.size() == 1 &&
+      *resultType) {
+    FailureOr<Value> value = arg(node, "value", *resultType);
+    if (failed(value))
+      return failure();
+    if (isSubgroup)
+      return kg::emitSubgroupReduce(b, l, *reduction, kg::Signedness::Signed,
+                                    *value);
+    return kg::GroupReduceOp::create(
+               b, l,
+               kg::getReductionKind(*reduction, kg::Signedness::Signed),
+               *value)
+        .getResult();
+  }
+  return error(node, "'" + ref.declaredIn + "." + name +
+                         "' isn't supported by kgpu's Kotlin frontend");
+}
+
+//===----------------------------------------------------------------------===//
 // The module
 //===----------------------------------------------------------------------===//
 
@@ -2168,6 +2478,63 @@ namespace kotlinir {
 OwningOpRef<ModuleOp> importKotlinIR(llvm::SourceMgr &sourceMgr,
                                      unsigned bufferId, MLIRContext &context) {
   return Translator(sourceMgr, bufferId, context).run();
+}
+
+OwningOpRef<ModuleOp> importKotlinIRDirectory(StringRef path,
+                                              llvm::SourceMgr &sourceMgr,
+                                              MLIRContext &context) {
+  Location dirLoc = FileLineColLoc::get(&context, path, 0, 0);
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (llvm::sys::fs::recursive_directory_iterator it(path, ec), end;
+       it != end && !ec; it.increment(ec)) {
+    StringRef file = it->path();
+    if ((file.ends_with(".ir") || file.ends_with(".ir.txt")) &&
+        !llvm::sys::fs::is_directory(file))
+      files.push_back(file.str());
+  }
+  if (ec) {
+    emitError(dirLoc) << "cannot read directory '" << path
+                      << "': " << ec.message();
+    return nullptr;
+  }
+  if (files.empty()) {
+    emitError(dirLoc) << "no Kotlin IR dumps (.ir, .ir.txt) in directory '"
+                      << path << "'";
+    return nullptr;
+  }
+  llvm::sort(files);
+  OwningOpRef<ModuleOp> result;
+  for (const std::string &file : files) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+        llvm::MemoryBuffer::getFile(file, /*IsText=*/true);
+    if (!buffer) {
+      emitError(dirLoc) << "cannot read '" << file
+                        << "': " << buffer.getError().message();
+      return nullptr;
+    }
+    unsigned id = sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+    OwningOpRef<ModuleOp> module = Translator(sourceMgr, id, context).run();
+    if (!module)
+      return nullptr;
+    if (!result) {
+      result = std::move(module);
+      continue;
+    }
+    SymbolTable symbols(*result);
+    for (Operation &op :
+         llvm::make_early_inc_range(module->getBody()->getOperations())) {
+      if (auto symbol = dyn_cast<SymbolOpInterface>(op))
+        if (symbols.lookup(symbol.getName())) {
+          emitError(op.getLoc())
+              << "'" << symbol.getName()
+              << "' is defined in two dumps of directory '" << path << "'";
+          return nullptr;
+        }
+      op.moveBefore(result->getBody(), result->getBody()->end());
+    }
+  }
+  return result;
 }
 } // namespace kotlinir
 } // namespace kgpu

@@ -34,7 +34,7 @@ extern "C" {
 #endif
 
 /// The version of this API: major * 10000 + minor * 100 + patch.
-#define KGPU_RUNTIME_API_VERSION 10300
+#define KGPU_RUNTIME_API_VERSION 10400
 
 /*===-------------------------------------------------------------------===*
  * Status codes and errors
@@ -271,6 +271,20 @@ KGPU_API kgpu_status kgpu_buffer_upload(kgpu_buffer buffer, size_t offset,
                                         const void *src, size_t size);
 KGPU_API kgpu_status kgpu_buffer_download(kgpu_buffer buffer, size_t offset,
                                           void *dst, size_t size);
+/// A buffer over memory the caller allocated and owns (zero-copy interop,
+/// e.g. DLPack; API version 1.4): `handle` is a host pointer on the CPU
+/// device, a CUdeviceptr of the device's (primary) context on CUDA. The
+/// memory must hold `size` bytes, aligned for the elements the kernels read,
+/// and outlive the buffer and every launch that uses it; releasing the
+/// buffer does not free it. Vulkan: KGPU_ERROR_UNSUPPORTED.
+KGPU_API kgpu_status kgpu_buffer_create_external(kgpu_device device,
+                                                 uint64_t handle, size_t size,
+                                                 kgpu_buffer *buffer);
+/// The buffer's memory as the backend knows it (API version 1.4): the host
+/// pointer on the CPU, the CUdeviceptr on CUDA. Vulkan buffers have none
+/// (KGPU_ERROR_UNSUPPORTED). Valid while the buffer is.
+KGPU_API kgpu_status kgpu_buffer_get_native_handle(kgpu_buffer buffer,
+                                                   uint64_t *handle);
 /// Copies between two buffers of the same device.
 KGPU_API kgpu_status kgpu_buffer_copy(kgpu_buffer dst, size_t dst_offset,
                                       kgpu_buffer src, size_t src_offset,

@@ -10,8 +10,8 @@
 
 // MM-LABEL: func.func @matmul(
 // MM: kgpu.parallel_for (%[[I:.*]], %[[J:.*]]) = (%{{.*}}, %{{.*}}) to (%{{.*}}, %{{.*}}) step (%{{.*}}, %{{.*}}) {
-// The sequential k loop stays a loop inside.
-// MM:   scf.while
+// The sequential k loop stays a loop inside (a counted scf.for).
+// MM:   scf.for %{{.*}} = %c0_i32 to %arg3 step %c1_i32 iter_args(%{{.*}} = %cst) -> (f32)  : i32 {
 // MM:     arith.mulf
 // MM:     arith.addf
 // MM-NOT: kgpu.parallel_for

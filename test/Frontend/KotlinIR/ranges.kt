@@ -26,8 +26,8 @@ import kotlin.math.*
 // 0 until n step s: s <= 0 at run time runs no iterations
 // CHECK: arith.cmpi sgt, %arg2, %c0_i32
 // CHECK: scf.while
-// out.indices
-// CHECK: memref.dim %arg0
+// out.indices: the hidden size parameter
+// CHECK: arith.trunci %arg4 : i64 to i32
 // CHECK: scf.while
 // MAX-2..MAX: three iterations, ending at the last element
 // CHECK: scf.while

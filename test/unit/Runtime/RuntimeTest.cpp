@@ -944,6 +944,62 @@ TEST_P(OnDevice, SaxpyByPositionAndByName) {
   expectNear(read<float>(y), s.expected);
 }
 
+// kgpu_buffer_create_external / kgpu_buffer_get_native_handle (API 1.4):
+// on the CPU a kernel reads and writes the caller's memory in place, and
+// releasing the buffer leaves it; Vulkan refuses both with a message.
+TEST_P(OnDevice, ExternalMemory) {
+  kgpu_kernel k = load("saxpy", "saxpy");
+  ASSERT_NE(k, nullptr);
+  Saxpy s;
+  std::vector<float> x = s.x, y = s.y;
+  kgpu_buffer xb = nullptr, yb = nullptr;
+  kgpu_status status = kgpu_buffer_create_external(
+      device, reinterpret_cast<uintptr_t>(x.data()), x.size() * 4, &xb);
+  if (std::string(GetParam()) == "vulkan") {
+    EXPECT_EQ(status, KGPU_ERROR_UNSUPPORTED);
+    EXPECT_NE(lastError().find("cannot wrap external memory"),
+              std::string::npos)
+        << lastError();
+    EXPECT_EQ(xb, nullptr);
+    kgpu_buffer own = buffer(s.x);
+    uint64_t handle = 1;
+    EXPECT_STATUS(KGPU_ERROR_UNSUPPORTED,
+                  kgpu_buffer_get_native_handle(own, &handle));
+    EXPECT_EQ(handle, 0u);
+    return;
+  }
+  ASSERT_EQ(status, KGPU_SUCCESS) << lastError();
+  ASSERT_OK(kgpu_buffer_create_external(
+      device, reinterpret_cast<uintptr_t>(y.data()), y.size() * 4, &yb));
+  uint64_t handle = 0;
+  ASSERT_OK(kgpu_buffer_get_native_handle(yb, &handle));
+  EXPECT_EQ(handle, reinterpret_cast<uintptr_t>(y.data()));
+  kgpu_arg args[] = {kgpu_arg_i32(Saxpy::n), kgpu_arg_f32(2.5f),
+                     kgpu_arg_buffer(xb), kgpu_arg_buffer(yb)};
+  kgpu_launch_config config = {{(Saxpy::n + 255) / 256, 0, 0}, {0, 0, 0}};
+  ASSERT_OK(kgpu_launch_sync(k, args, 4, &config, nullptr));
+  kgpu_buffer_release(xb);
+  kgpu_buffer_release(yb);
+  expectNear(y, s.expected); // in place, and still readable after release
+  EXPECT_EQ(x, s.x);
+
+  // An owned buffer has a handle too; bad arguments are errors.
+  kgpu_buffer own = buffer(s.x);
+  ASSERT_OK(kgpu_buffer_get_native_handle(own, &handle));
+  EXPECT_EQ(std::memcmp(reinterpret_cast<void *>(handle), s.x.data(), 16), 0);
+  kgpu_buffer b = nullptr;
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_buffer_create_external(device, 0, 16, &b));
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_buffer_create_external(
+                    device, reinterpret_cast<uintptr_t>(x.data()), 0, &b));
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_buffer_create_external(nullptr, 16, 16, &b));
+  EXPECT_EQ(b, nullptr);
+  EXPECT_STATUS(KGPU_ERROR_INVALID_ARGUMENT,
+                kgpu_buffer_get_native_handle(nullptr, &handle));
+}
+
 TEST_P(OnDevice, ArgumentMismatches) {
   kgpu_kernel k = load("saxpy", "saxpy");
   ASSERT_NE(k, nullptr);

@@ -56,6 +56,18 @@ func::FuncOp createKernel(
 func::FuncOp createDeviceFunction(OpBuilder &b, Location loc, StringRef name,
                                   FunctionType type);
 
+/// The element count of kernel `kernel`'s buffer argument `bufferArg`: a
+/// hidden i64 scalar parameter (`kgpu.size_of = bufferArg`, named
+/// `__kgpu_size_<name>`, read) that the runtime fills in from the buffer
+/// given at launch, because SPIR-V has no `memref.dim` of a buffer (the CPU
+/// and NVVM targets would have it). The parameter is inserted the first
+/// time, at `position` (after the last argument when not given; it must be
+/// after `bufferArg`); later calls for the same buffer return it. Kernels
+/// only; the function keeps its body (the block argument is inserted too).
+BlockArgument getOrAddBufferSizeArgument(
+    func::FuncOp kernel, unsigned bufferArg,
+    std::optional<unsigned> position = std::nullopt);
+
 } // namespace kgpu
 } // namespace mlir
 

@@ -438,6 +438,9 @@ struct MethodInfo : MemberInfo {
   std::vector<std::vector<Annotation>> invisibleParameterAnnotations;
   /// AnnotationDefault, kept raw.
   std::optional<RawAttribute> annotationDefault;
+  /// MethodParameters (javac -parameters, kotlinc): each parameter's name,
+  /// empty where the entry has none (name_index 0).
+  std::vector<std::string> parameterNames;
 
   bool isAbstract() const { return accessFlags & AccAbstract; }
   bool isNative() const { return accessFlags & AccNative; }

@@ -34,6 +34,15 @@ mlir::OwningOpRef<mlir::ModuleOp> importKotlinIR(llvm::SourceMgr &sourceMgr,
                                                  unsigned bufferId,
                                                  mlir::MLIRContext &context);
 
+/// Imports every dump (`*.ir`, `*.ir.txt`) under directory `path` (sorted by
+/// path, subdirectories included: kotlinc writes `DIR/<module>/00_….ir`),
+/// each added to `sourceMgr`, into one module. Each dump is translated on
+/// its own (a helper is found in its kernel's dump); a function name defined
+/// in two dumps is an error, as is a directory without dumps.
+mlir::OwningOpRef<mlir::ModuleOp>
+importKotlinIRDirectory(llvm::StringRef path, llvm::SourceMgr &sourceMgr,
+                        mlir::MLIRContext &context);
+
 } // namespace kotlinir
 } // namespace kgpu
 

@@ -394,4 +394,5 @@ void mlir::kgpu::buildJVMCleanupExtension(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createKgpuJVMRaiseReductions());
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKgpuJVMUpliftLoops());
 }
