@@ -7,6 +7,7 @@
 
 #include "kgpu/Pipelines/Pipelines.h"
 
+#include "kgpu/Conversion/GPUToCPU/Passes.h"
 #include "kgpu/Conversion/KgpuToSPIRV/Passes.h"
 #include "kgpu/Transforms/Passes.h"
 
@@ -37,6 +38,10 @@ void mlir::kgpu::buildGPUToSPIRVPipeline(OpPassManager &pm,
   // Upstream's SCF to SPIR-V conversion has no scf.index_switch (which
   // lift-cf-to-scf produces).
   pm.addPass(createKgpuLowerIndexSwitch());
+  // kgc defines x / 0, x % 0 (all ones) and MIN / -1 (MIN); SPIR-V leaves
+  // them undefined, and NVIDIA's Vulkan driver lost the device on some
+  // (difftest, docs/difftest.md): the CPU target's guarded division.
+  pm.addPass(createKgpuCPUDefineDivision());
   pm.addPass(createConvertKgpuToSPIRV());
   pm.addPass(createKgpuSPIRVSplitKernels());
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();

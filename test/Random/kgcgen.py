@@ -421,8 +421,15 @@ class Scope:
 
 
 class Gen:
-    def __init__(self, rng, mode, name, helpers, vulkan_safe):
+    def __init__(self, rng, mode, name, helpers, vulkan_safe, java=False):
         self.r, self.mode, self.name = rng, mode, name
+        # java: the kernel is also rendered as Java (render_kernel_java):
+        # int and long only (uint/ulong requests become int/long), no
+        # private or local arrays, atomics, barriers or sub-group operations,
+        # no half, only guarded division (Java throws on x/0)
+        self.java = java
+        self.itypes = ["int", "long"] if java else INT_TYPES
+        self.tmap = {"uint": "int", "ulong": "long"} if java else {}
         self.helpers = helpers            # [(name, ret, [arg types], FuncDecl)]
         self.vulkan_safe = vulkan_safe    # no raw division (Vulkan: undefined)
         self.counter = 0
@@ -480,12 +487,13 @@ class Gen:
     # -- leaves
     def leaf(self, t, scope, d=1):
         r = self.r
+        t = self.tmap.get(t, t)
         cands = []
         for v in scope.all_vars():
             if v.t == t:
                 cands.append(v)
         for (nm, pt, kind) in PARAMS:
-            if kind == "s" and pt == t and self.in_kernel:
+            if kind == "s" and self.tmap.get(pt, pt) == t and self.in_kernel:
                 cands.append(Var(nm, t, False, ro=True))
         x = r.random()
         if t in INT_TYPES:
@@ -513,7 +521,7 @@ class Gen:
                 Bin(r.choice(["<", ">", "==", "!=", "<=", ">="]),
                     self.leaf("int", scope), self.leaf("int", scope), "bool")
         if x < 0.6:
-            t = r.choice(INT_TYPES + (FLOAT_TYPES if self.mode == "float" else []))
+            t = r.choice(self.itypes + (FLOAT_TYPES if self.mode == "float" else []))
             return Bin(r.choice(["<", ">", "==", "!=", "<=", ">="]),
                        self.expr(t, scope, d - 1), self.expr(t, scope, d - 1), "bool")
         if x < 0.8:
@@ -521,12 +529,13 @@ class Gen:
                        self.cond(scope, d - 1), "bool")
         if x < 0.9:
             return Un("!", self.cond(scope, d - 1), "bool")
-        t = r.choice(INT_TYPES)
+        t = r.choice(self.itypes)
         return Cast("bool", self.expr(t, scope, d - 1))
 
     def expr(self, t, scope, d=None):
         if d is None:
             d = self.depth_limit
+        t = self.tmap.get(t, t)
         if t == "bool":
             return self.cond(scope, d)
         if d <= 0 or self.r.random() < 0.15:
@@ -537,7 +546,7 @@ class Gen:
 
     def divisor(self, t, scope, d):
         e = self.expr(t, scope, d - 1)
-        if not self.vulkan_safe and self.r.random() < 0.5:
+        if not self.vulkan_safe and not self.java and self.r.random() < 0.5:
             return e                    # kgc's defined x/0, MIN/-1
         if SIGNED[t] and self.r.random() < 0.5:
             # -2 .. -4096: never 0 or -1
@@ -560,13 +569,13 @@ class Gen:
             return Bin(op, sub(), self.divisor(t, scope, d), t)
         if x < 0.55:
             op = r.choice(["<<", ">>"])
-            ct = r.choice(INT_TYPES)
+            ct = r.choice(self.itypes)
             cnt = keep(Bin("&", self.expr(ct, scope, d - 1), Lit(ct, WIDTH[t] - 1), ct))
             return Bin(op, sub(), cnt, t)
         if x < 0.62:
             return Un(r.choice(["-", "~", "-", "+"]), sub(), t)
         if x < 0.72:
-            src = r.choice(INT_TYPES + ["bool"])
+            src = r.choice(self.itypes + ["bool"])
             if self.mode == "float" and r.random() < 0.3:
                 # float -> int only on values known to be in range
                 src_f = keep(Call("sqrt", [keep(Cast("float", keep(Bin("&", self.expr("uint", scope, d - 1),
@@ -608,8 +617,8 @@ class Gen:
         if x < 0.75:
             k = r.random()
             if k < 0.4:
-                return Cast(t, self.expr(r.choice(INT_TYPES), scope, d - 1))
-            if k < 0.6 and t == "float":
+                return Cast(t, self.expr(r.choice(self.itypes), scope, d - 1))
+            if k < 0.6 and t == "float" and not self.java:
                 return Cast("float", Cast("half", sub()))
             return Cast(t, self.expr(r.choice(FLOAT_TYPES), scope, d - 1))
         if x < 0.85:
@@ -628,8 +637,8 @@ class Gen:
 
     def vtype(self):
         if self.mode == "float":
-            return self.r.choice(FLOAT_TYPES * 3 + INT_TYPES)
-        return self.r.choice(INT_TYPES)
+            return self.r.choice(FLOAT_TYPES * 3 + self.itypes)
+        return self.r.choice(self.itypes)
 
     # -- statements
     def stmts(self, scope, n, top, loop_depth, in_loop):
@@ -654,7 +663,7 @@ class Gen:
                 ops = ["+", "-", "*"] + (["&", "|", "^"] if v.t in INT_TYPES else [])
                 return [Assign(v, self.expr(v.t, scope, 3), r.choice(ops))]
             return [Assign(v, self.expr(v.t, scope))]
-        if x < 0.58 and len(scope.all_arrs()) < 3:
+        if x < 0.58 and len(scope.all_arrs()) < 3 and not self.java:
             t = self.vtype()
             n = r.choice([2, 4, 8])
             nm = self.fresh("a")
@@ -691,7 +700,7 @@ class Gen:
                             Jump(r.choice(["break", "continue"]), self.cond(js, 2)))
             inner.vars.pop(0)
             return [For(j, bound, body)]
-        if x < 0.94 and self.in_kernel and self.mode == "int":
+        if x < 0.94 and self.in_kernel and self.mode == "int" and not self.java:
             op = r.choice(["add", "sub", "min", "max", "and", "or", "xor"])
             # one operation per counter (different operations on one counter
             # do not commute): add and sub share counters 0 and 7
@@ -734,7 +743,7 @@ class Kernel:
 
     def render_kgc(self):
         out = []
-        for hk, hc in self.helpers_src:
+        for hk, hc, *_ in self.helpers_src:
             out += hk
         out.append("kernel void %s(%s) {" % (self.name, SIGNATURE))
         for s in self.body:
@@ -751,7 +760,7 @@ class Kernel:
 
     def render_c(self):
         out = []
-        for hk, hc in self.helpers_src:
+        for hk, hc, *_ in self.helpers_src:
             out += hc
         sig = SIGNATURE.replace("global ", "").replace("const uint* in", "const uint* in")
         out.append("static void %s(%s) {" % (self.name, sig))
@@ -779,14 +788,15 @@ class LocalDecl(St):
         return ["%slocal %s %s[%d];" % (ind, self.t, self.name, WG)]
 
 
-def gen_helper(rng, mode, name, helpers):
+def gen_helper(rng, mode, name, helpers, java=False):
     r = rng
+    itypes = ["int", "long"] if java else INT_TYPES
     nargs = r.randint(1, 3)
-    tys = [r.choice(INT_TYPES + (FLOAT_TYPES if mode == "float" else []))
+    tys = [r.choice(itypes + (FLOAT_TYPES if mode == "float" else []))
            for _ in range(nargs)]
     ret = r.choice(FLOAT_TYPES) if mode == "float" and r.random() < 0.6 \
-        else r.choice(INT_TYPES)
-    g = Gen(r, mode, name, list(helpers), True)
+        else r.choice(itypes)
+    g = Gen(r, mode, name, list(helpers), True, java)
     g.in_kernel = False
     g.depth_limit = 3
     sc = Scope()
@@ -805,31 +815,42 @@ def gen_helper(rng, mode, name, helpers):
             lines += s.render(c, "  ")
         lines.append("}")
         return lines
-    return (name, ret, tys, (render(False), render(True)))
+    def render_java():
+        lines = ["  static %s %s(%s) {" % (JT[ret], name, ", ".join(
+            "%s p%d" % (JT[t], k) for k, t in enumerate(tys)))]
+        for s in body:
+            lines += jstmt(s, "    ")
+        lines.append("  }")
+        return lines
+    srcs = (render(False), render(True), render_java() if java else None)
+    return (name, ret, tys, srcs)
 
 
 class HelperGen(Gen):
     pass
 
 
-def gen_kernel(seed, name):
-    """One kernel from `seed`; returns a Kernel."""
+def gen_kernel(seed, name, java=False):
+    """One kernel from `seed`; returns a Kernel. java: one that also renders
+    as Java (render_kernel_java; Gen's java restrictions)."""
     r = random.Random(seed)
     mode = "float" if r.random() < 0.3 else "int"
-    vulkan_safe = r.random() < 0.75
+    vulkan_safe = r.random() < 0.75 or java
     helpers = []
     for k in range(r.choice([0, 0, 1, 2])):
-        h = gen_helper(r, mode, "%s_h%d" % (name, k), helpers)
+        h = gen_helper(r, mode, "%s_h%d" % (name, k), helpers, java)
         helpers.append(h)
-    g = Gen(r, mode, name, helpers, vulkan_safe)
+    g = Gen(r, mode, name, helpers, vulkan_safe, java)
     sc = Scope()
-    g.h = Var("h", "ulong", True)
+    g.h = Var("h", "long" if java else "ulong", True)
     body = [Decl(g.h, Lit("ulong", 0))]
     if mode == "float":
         g.hf = Var("hf", "double", True)
         body.append(Decl(g.hf, Lit("double", 0.0)))
     sgops = False
     nseg = r.choice([1, 1, 1, 2, 3])
+    if java:
+        nseg = 1
     for seg in range(nseg):
         body += g.stmts(sc, r.randint(2, 6), True, 0, False)
         if seg + 1 < nseg:
@@ -888,7 +909,9 @@ def gen_kernel(seed, name):
         if k < S:
             per[kind] = k + 1
             fixed.append((e, kind))
-    return Kernel(name, mode, [h[3] for h in helpers], body, fixed, vulkan_safe, sgops)
+    kern = Kernel(name, mode, [h[3] for h in helpers], body, fixed, vulkan_safe, sgops)
+    kern.java = java
+    return kern
 
 
 def render_outs(kern, c):
@@ -917,7 +940,7 @@ def kgc_source(kernels):
 
 def render_kernel_kgc(k):
     out = []
-    for hk, hc in k.helpers_src:
+    for hk, hc, *_ in k.helpers_src:
         out += hk
     out.append("kernel void %s(%s) {" % (k.name, SIGNATURE))
     for s in k.body:
@@ -944,7 +967,7 @@ def out_lines(k, c, ind):
 
 def render_kernel_c(k):
     out = []
-    for hk, hc in k.helpers_src:
+    for hk, hc, *_ in k.helpers_src:
         out += hc
     sig = ("ulong* out, float* outf, double* outd, uint* atom, const uint* in, "
            "const float* fin, int n, uint s0, int s1, ulong s2, long s3, "
@@ -963,6 +986,145 @@ def render_kernel_c(k):
     out.append("  }")
     out.append("}")
     return out
+
+
+# ---------------------------------------------------------------- Java
+
+# The Java rendering of a kernel made with gen_kernel(..., java=True): a
+# static method with a KernelContext and the TornadoVM array types, the same
+# parameters in the same order as SIGNATURE (uint/ulong scalars as int/long
+# with the same bits), for the JVM frontend; the JVM reference runner gives
+# the expected results under Java's own semantics (int/long wrap, shift
+# counts masked, division rounds toward zero: the generator guards every
+# divisor, since Java throws on x/0).
+JT = {"int": "int", "uint": "int", "long": "long", "ulong": "long",
+      "bool": "boolean", "float": "float", "double": "double"}
+JAVA_SIGNATURE = ("KernelContext kc, LongArray out, FloatArray outf, DoubleArray outd, "
+                  "IntArray atom, IntArray in, FloatArray fin, int n, int s0, int s1, "
+                  "long s2, long s3, float f0, double d0")
+JAVA_IMPORTS = ["import uk.ac.manchester.tornado.api.KernelContext;",
+                "import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;",
+                "import uk.ac.manchester.tornado.api.types.arrays.FloatArray;",
+                "import uk.ac.manchester.tornado.api.types.arrays.IntArray;",
+                "import uk.ac.manchester.tornado.api.types.arrays.LongArray;"]
+
+
+def jlit(t, v):
+    if t == "bool":
+        return "true" if v else "false"
+    if t in FLOAT_TYPES:
+        return Lit(t, v).render(False)
+    w = 32 if JT[t] == "int" else 64
+    v &= (1 << w) - 1
+    if v >= 1 << (w - 1):
+        v -= 1 << w
+    sfx = "" if w == 32 else "L"
+    if v == -(1 << (w - 1)):
+        return "(-%d%s - 1%s)" % ((1 << (w - 1)) - 1, sfx, sfx)
+    if v < 0:
+        return "(-%d%s)" % (-v, sfx)
+    if v > 0xffff:
+        return "0x%x%s" % (v, sfx)
+    return "%d%s" % (v, sfx)
+
+
+def jexpr(e):
+    if isinstance(e, Lit):
+        return jlit(e.t, e.v)
+    if isinstance(e, Var):
+        return e.name
+    if isinstance(e, Raw):
+        return {"global_id(0)": "kc.globalIdx", "local_id(0)": "kc.localIdx"}[e.k]
+    if isinstance(e, Bin):
+        return "(%s %s %s)" % (jexpr(e.kids[0]), e.op, jexpr(e.kids[1]))
+    if isinstance(e, Un):
+        return "(%s%s)" % (e.op, jexpr(e.kids[0]))
+    if isinstance(e, Cast):
+        a = e.kids[0]
+        x = jexpr(a)
+        if e.t == "bool":
+            return "(%s != %s)" % (x, jlit(a.t, 0) if a.t not in FLOAT_TYPES else "0")
+        if a.t == "bool":
+            one, zero = jlit(e.t, 1), jlit(e.t, 0)
+            if e.t in FLOAT_TYPES:
+                one, zero = "((%s)1)" % e.t, "((%s)0)" % e.t
+            return "(%s ? %s : %s)" % (x, one, zero)
+        return "((%s)%s)" % (JT[e.t], x)
+    if isinstance(e, Tern):
+        return "(%s ? %s : %s)" % tuple(jexpr(k) for k in e.kids)
+    if isinstance(e, Call):
+        args = ", ".join(jexpr(k) for k in e.kids)
+        if e.name in ("min", "max"):
+            return "Math.%s(%s)" % (e.name, args)
+        if e.name == "sqrt":
+            return "((float)Math.sqrt(%s))" % args if e.t == "float" else "Math.sqrt(%s)" % args
+        return "%s(%s)" % (e.name, args)
+    if isinstance(e, Index):
+        if e.base in ("in", "fin"):
+            return "%s.get(%s)" % (e.base, jexpr(e.kids[0]))
+    raise ValueError("no Java rendering of %r" % e)
+
+
+def jstmt(s, ind):
+    if isinstance(s, Decl):
+        return ["%s%s %s = %s;" % (ind, JT[s.v.t], s.v.name, jexpr(s.e))]
+    if isinstance(s, Assign):
+        return ["%s%s %s= %s;" % (ind, jexpr(s.target), s.op or "", jexpr(s.e))]
+    if isinstance(s, If):
+        out = ["%sif (%s) {" % (ind, jexpr(s.cnd))]
+        for x in s.a:
+            out += jstmt(x, ind + "  ")
+        if s.b:
+            out.append(ind + "} else {")
+            for x in s.b:
+                out += jstmt(x, ind + "  ")
+        out.append(ind + "}")
+        return out
+    if isinstance(s, For):
+        out = ["%sfor (int %s = 0; %s < %s; %s++) {" % (ind, s.var, s.var, jexpr(s.bound), s.var)]
+        for x in s.body:
+            out += jstmt(x, ind + "  ")
+        out.append(ind + "}")
+        return out
+    if isinstance(s, Jump):
+        return ["%sif (%s) %s;" % (ind, jexpr(s.cnd), s.kw)]
+    if isinstance(s, Return):
+        return ["%sreturn %s;" % (ind, jexpr(s.e))]
+    raise ValueError("no Java rendering of %r" % s)
+
+
+def render_kernel_java(k):
+    out = []
+    for srcs in k.helpers_src:
+        out += srcs[2]
+    out.append("  public static void %s(%s) {" % (k.name, JAVA_SIGNATURE))
+    out.append("    int i = kc.globalIdx;")
+    for s in k.body:
+        out += jstmt(s, "    ")
+    per = {}
+    for e, kind in k.outs:
+        slot = per.get(kind, 0)
+        per[kind] = slot + 1
+        out.append("    %s.set(i * %d + %d, %s);" % (kind, S, slot, jexpr(e)))
+    out.append("  }")
+    return out
+
+
+def java_source(cls, kernels):
+    """One Java class holding `kernels` (made with java=True)."""
+    lines = ["// generated by test/Random/kgcgen.py"] + JAVA_IMPORTS + ["", "public class %s {" % cls]
+    for k in kernels:
+        lines += render_kernel_java(k)
+        lines.append("")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def gen_java_bundle(seed, count, prefix="j"):
+    """Java kernels j<seed>_<k> from seed*100003+k (other kernels than
+    gen_bundle's: the Java restrictions change the random choices)."""
+    return [gen_kernel(seed * 100003 + k, "%s%d_%d" % (prefix, seed, k), java=True)
+            for k in range(count)]
 
 
 # scalar arguments (fixed; the inputs vary with the seed)

@@ -1,9 +1,15 @@
 #!/bin/sh
 # The differential tests on a GPU's Vulkan driver (the NVIDIA H200), for
 # comparison with lavapipe (docs/difftest.md):
-#   test/Random/h200/run.sh BUILD
+#   test/Random/h200/run.sh BUILD [SEEDS] [OUTDIR]
 # BUILD: a kgpu build (bin/kgpu-translate, bin/kgpu-run, lib/libkgpu_runtime.so)
-# of the same commit; needs python3 and gcc. Prints:
+# of the same commit, or the folder h200/pack.sh makes (unpacked here on
+# first use); needs python3 and gcc. SEEDS: difftest's bundles
+# (default 1:21: the CI seeds and 10 more, 2,000 kernels); OUTDIR (default a
+# temporary folder) gets outcomes.json, difftest.log and reduced.tar (with
+# REDUCE=1: the reduced failing kernels). Environment: JOBS (default nproc),
+# DEADLINE (seconds after which difftest starts no new bundle; 0: none),
+# STEPS (default "1234": which of the steps below to run). Prints:
 #  1. `vulkan devices`: which device `vulkan` is (it must be the NVIDIA one);
 #  2. the 9 values of Inputs/sext_compare.kgc on Vulkan and on the CPU; both
 #     must be 0 0 0 1 0 1 0 0 fedcba9876543211 (lavapipe 22.3 gave 1 for the
@@ -17,12 +23,28 @@
 #     show as known-mismatch-vulkan only if NVIDIA has lavapipe's bug too
 #     (pass --known /dev/null to see them plainly).
 set -u
-build=$(cd "${1:?usage: run.sh BUILD}" && pwd)
+build=$(cd "${1:?usage: run.sh BUILD [SEEDS] [OUTDIR]}" && pwd)
+seeds=${2:-1:21}
 here=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
+outdir=${3:-$tmp}
+mkdir -p "$outdir"
+steps=${STEPS:-1234}
+# the folder pack.sh makes: unpack it once (python's lzma: no xz needed)
+for f in "$build"/bin/*.xz "$build"/lib/*.xz "$build"/deps/*.so*.xz; do
+  [ -f "$f" ] && [ ! -f "${f%.xz}" ] && python3 -c "import lzma, shutil, sys
+shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2], 'wb'))" "$f" "${f%.xz}" &&
+    chmod +x "${f%.xz}"
+done
+if [ -f "$build/deps/other.tar.xz" ] && [ ! -f "$build/deps/.other" ]; then
+  python3 -c "import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" \
+    "$build/deps/other.tar.xz" "$build" && touch "$build/deps/.other"
+fi
 T=$build/bin/kgpu-translate
 R=$build/bin/kgpu-run
-echo "== 1. devices"; $R --devices
+case $steps in *1*)
+echo "== 1. devices"; $R --devices ;; esac
+case $steps in *2*)
 echo "== 2. sext_compare"
 $T "$here/Inputs/sext_compare.kgc" --targets=cpu,vulkan -o "$tmp/s.kgpu"
 for d in vulkan cpu; do
@@ -44,7 +66,14 @@ $T "$here/Inputs/loop_atomic.kgc" --targets=vulkan -o "$tmp/l.kgpu"
 $R "$tmp/l.kgpu" --device vulkan --kernel loop_atomic --arg in=@"$here/Inputs/loop_atomic.in" \
    --arg atom=zeros:8 --arg s0=7 --arg out=zeros:64 --grid 1 --local 64 --out out="$tmp/l.out" >/dev/null
 od -An -v -tx8 -w8 -N64 "$tmp/l.out" | tr -s ' \n' ' '; echo
-echo "== 4. difftest (NVIDIA Vulkan driver)"
-python3 "$here/difftest.py" --build "$build" --seeds 1:21 --per-bundle 100 \
-  --jobs 8 --vulkan-icd system --work "$tmp/dt" --json "$tmp/outcomes.json"
-echo "outcomes: $tmp/outcomes.json"
+;; esac
+case $steps in *4*)
+echo "== 4. difftest (the system's Vulkan driver), seeds $seeds"
+red=""
+[ "${REDUCE:-0}" = 1 ] && red="--reduce --reduce-budget 60 --save $tmp/reduced"
+PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$build" --seeds "$seeds" --per-bundle 100 \
+  --jobs "${JOBS:-$(nproc)}" --deadline "${DEADLINE:-0}" --vulkan-icd system --work "$tmp/dt" \
+  --json "$outdir/outcomes.json" $red 2>&1 | tee "$outdir/difftest.log" | grep -v "^k[0-9]*_[0-9]*: agree"
+[ -d "$tmp/reduced" ] && tar -C "$tmp" -cf "$outdir/reduced.tar" reduced
+echo "outcomes: $outdir/outcomes.json"
+;; esac
