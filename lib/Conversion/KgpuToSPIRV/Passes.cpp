@@ -257,11 +257,32 @@ static void emulateHalfRounding(Operation *module) {
   }
 }
 
+/// Whether a kernel of `module` takes a buffer of f16 elements (scalar or
+/// vector).
+static bool hasHalfBuffer(gpu::GPUModuleOp module) {
+  for (auto func : module.getOps<gpu::GPUFuncOp>()) {
+    if (!func.isKernel())
+      continue;
+    for (Type type : func.getArgumentTypes()) {
+      auto memref = dyn_cast<MemRefType>(type);
+      if (!memref)
+        continue;
+      Type elem = memref.getElementType();
+      if (auto vec = dyn_cast<VectorType>(elem))
+        elem = vec.getElementType();
+      if (elem.isF16())
+        return true;
+    }
+  }
+  return false;
+}
+
 struct AttachTargetPass final
     : kgpu::impl::KgpuSPIRVAttachTargetBase<AttachTargetPass> {
   using Base::Base;
 
-  spirv::TargetEnvAttr buildTargetEnv(MLIRContext *context) const {
+  spirv::TargetEnvAttr buildTargetEnv(MLIRContext *context,
+                                      bool withFloat16) const {
     using spirv::Capability;
     using spirv::Extension;
     SmallVector<Capability> caps = {Capability::Shader,
@@ -278,7 +299,7 @@ struct AttachTargetPass final
       caps.append({Capability::Int64, Capability::Int64Atomics});
     if (float64)
       caps.push_back(Capability::Float64);
-    if (float16) {
+    if (withFloat16) {
       caps.append({Capability::Float16, Capability::StorageBuffer16BitAccess});
       exts.push_back(Extension::SPV_KHR_16bit_storage);
     }
@@ -310,13 +331,20 @@ struct AttachTargetPass final
           << subgroupSize;
       return signalPassFailure();
     }
-    spirv::TargetEnvAttr targetEnv = buildTargetEnv(context);
+    spirv::TargetEnvAttr targetEnv = buildTargetEnv(context, float16);
+    // A kernel with an f16 buffer needs 16-bit storage: without it the type
+    // converter would hold the buffer's elements in f32 and read the
+    // caller's halves as floats. Such a module asks for Float16 and
+    // StorageBuffer16BitAccess, whatever `float16` says, and the runtime
+    // refuses it, naming the feature, on a device without them.
+    spirv::TargetEnvAttr float16Env = buildTargetEnv(context, true);
     StringRef targetEnvName = spirv::getTargetEnvAttrName();
     StringRef entryPointName = spirv::getEntryPointABIAttrName();
     bool failed = false;
     getOperation().walk([&](gpu::GPUModuleOp module) {
       if (!module->hasAttr(targetEnvName))
-        module->setAttr(targetEnvName, targetEnv);
+        module->setAttr(targetEnvName,
+                        hasHalfBuffer(module) ? float16Env : targetEnv);
       for (auto func : module.getOps<gpu::GPUFuncOp>()) {
         if (!func.isKernel() || func->hasAttr(entryPointName))
           continue;
