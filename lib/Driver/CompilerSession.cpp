@@ -325,6 +325,10 @@ struct CompilerSession::Impl {
     config.nvvm.cudaPath = options.cudaPath;
     config.nvvm.fpContract = fpContract;
     config.spirv.fpContract = fpContract;
+    // Java's and Kotlin's f32 math functions are the double ones rounded
+    // once; Vulkan's own f32 functions are looser (docs/codegen.md).
+    if (lang.mathSemantics == "jvm")
+      config.spirv.f32Math = "f64";
     // The CPU never contracts; its options keep their defaults.
     config.fail = [this](const Twine &message) { fail(message); };
   }

@@ -62,6 +62,11 @@ struct SourceLanguage {
   /// "c" (signed overflow and out-of-range shifts undefined) or "jvm"
   /// (wrapping, masked shift counts; the kgpu exact-semantics ops).
   std::string integerSemantics = "c";
+  /// "c" (float math functions as the target provides them, within its
+  /// documented error) or "jvm" (an f32 function is the double function
+  /// rounded once, as Java's `(float) Math.f(x)` and Kotlin's Float
+  /// overloads are: the SPIR-V target then computes it in f64, f32-math=f64).
+  std::string mathSemantics = "c";
 
   static constexpr StringLiteral getAttrName() {
     return StringLiteral("kgpu.source_language");
@@ -77,7 +82,9 @@ struct SourceLanguage {
              b.getNamedAttr("fp_contract",
                             b.getStringAttr(stringifyFPContract(fpContract))),
              b.getNamedAttr("integer_semantics",
-                            b.getStringAttr(integerSemantics))}));
+                            b.getStringAttr(integerSemantics)),
+             b.getNamedAttr("math_semantics",
+                            b.getStringAttr(mathSemantics))}));
   }
 
   /// The language `module` records, if any.
@@ -93,6 +100,8 @@ struct SourceLanguage {
         lang.fpContract = *mode;
     if (auto sem = dict.getAs<StringAttr>("integer_semantics"))
       lang.integerSemantics = sem.str();
+    if (auto sem = dict.getAs<StringAttr>("math_semantics"))
+      lang.mathSemantics = sem.str();
     return lang;
   }
 };

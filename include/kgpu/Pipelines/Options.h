@@ -90,15 +90,16 @@ struct SPIRVOptions : public PassPipelineOptions<SPIRVOptions> {
       *this, "atomic-float-add",
       llvm::cl::desc("The device has SPV_EXT_shader_atomic_float_add"),
       llvm::cl::init(true)};
-  /// f32 math functions: "f64" computes them in f64 and rounds once (within
-  /// 1 ulp on every driver; where the device has Float64 and Int64),
-  /// "native" uses GLSL.std.450's, which Vulkan specifies loosely
-  /// (kgpu-spirv-expand-math, docs/codegen.md).
+  /// f32 math functions: "native" (the default) uses GLSL.std.450's, which
+  /// Vulkan specifies loosely (lavapipe's tanh is 300 ulp off near 0);
+  /// "f64" computes them in f64 and rounds once (within 1 ulp on every
+  /// driver), which makes f32 kernels need Float64 and Int64 and keeps them
+  /// from HLSL (kgpu-spirv-expand-math, docs/codegen.md).
   Option<std::string> f32Math{
       *this, "f32-math",
       llvm::cl::desc("f32 math functions: f64 (computed in f64, rounded "
                      "once) or native (GLSL.std.450's)"),
-      llvm::cl::init("f64")};
+      llvm::cl::init("native")};
   /// "off" decorates every float add, sub, mul, div, rem and negate with
   /// NoContraction (drivers must not fuse them into FMAs); "on" and "fast"
   /// leave fusion to the driver.

@@ -574,6 +574,47 @@ struct ConvertKgpuToSPIRVPass final
   LogicalResult checkSupported(gpu::GPUModuleOp module) {
     spirv::TargetEnv env(spirv::lookupTargetEnvOrDefault(module));
     bool ok = true;
+    // 64-bit values on a device configured without them: upstream's type
+    // converter would narrow i64 to i32 silently (and fail on f64 with a
+    // bare "failed to legalize"); say once per function where, and why.
+    for (auto func : module.getOps<gpu::GPUFuncOp>()) {
+      auto missing = [&](Type type) -> const char * {
+        if (auto shaped = dyn_cast<ShapedType>(type))
+          type = shaped.getElementType();
+        if (type.isF64() && !env.allows(spirv::Capability::Float64))
+          return "64-bit floats (f64: kgc double, Java and Kotlin Double), "
+                 "but this target has no Float64 (float64=false)";
+        if (type.isInteger(64) && !env.allows(spirv::Capability::Int64))
+          return "64-bit integers (i64: kgc long, Java and Kotlin Long), "
+                 "but this target has no Int64 (int64=false)";
+        return nullptr;
+      };
+      Operation *where = nullptr;
+      const char *what = nullptr;
+      for (Type type : func.getArgumentTypes())
+        if ((what = missing(type))) {
+          where = func;
+          break;
+        }
+      if (!what)
+        func.walk([&](Operation *op) {
+          for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
+                                                     op->getResultTypes()))
+            if ((what = missing(type))) {
+              where = op;
+              return WalkResult::interrupt();
+            }
+          return WalkResult::advance();
+        });
+      if (what) {
+        where->emitError() << (func.isKernel() ? "kernel '" : "function '")
+                           << func.getName() << "' uses " << what << " on "
+                           << kTargetName;
+        ok = false;
+      }
+    }
+    if (!ok)
+      return failure();
     module.walk([&](Operation *op) {
       if (std::optional<std::string> reason = getUnsupportedReason(op, env)) {
         op->emitError(*reason);

@@ -225,6 +225,7 @@ void mlir::kgpu::registerJVMFrontend() {
   // Java's float semantics: no contraction unless --fp-contract=fast.
   info.language.fpContract = FPContract::Off;
   info.language.integerSemantics = "jvm";
+  info.language.mathSemantics = "jvm";
   info.import = [](llvm::SourceMgr &sourceMgr, unsigned bufferId,
                    MLIRContext &context) -> OwningOpRef<ModuleOp> {
     return importJVM(sourceMgr, bufferId, context, ImportOptions());

@@ -20,6 +20,7 @@ void mlir::kgpu::registerKotlinIRFrontend() {
   // Kotlin's float semantics are exact: no contraction unless asked.
   info.language.fpContract = FPContract::Off;
   info.language.integerSemantics = "jvm";
+  info.language.mathSemantics = "jvm";
   info.import = [](llvm::SourceMgr &sourceMgr, unsigned bufferId,
                    MLIRContext &context) -> OwningOpRef<ModuleOp> {
     return ::kgpu::kotlinir::importKotlinIR(sourceMgr, bufferId, context);

@@ -7,7 +7,7 @@
 // RUN: kgpu-translate %t/VectorAdd.class --emit=kgpu | FileCheck %s
 // RUN: kgpu-translate %t --emit=kgpu --kernel=VectorAdd::add | FileCheck %s
 
-// CFG: module attributes {kgpu.source_language = {fp_contract = "off", integer_semantics = "jvm", name = "jvm"}}
+// CFG: module attributes {kgpu.source_language = {fp_contract = "off", integer_semantics = "jvm", math_semantics = "jvm", name = "jvm"}}
 // CFG: func.func @add(%arg0: memref<?xf32> {{.*}}kgpu.name = "a"}, %arg1: memref<?xf32> {{.*}}kgpu.name = "b"}, %arg2: memref<?xf32> {{.*}}kgpu.name = "c"}, %arg3: i64 {{.*}}kgpu.size_of = 2 : i32})
 // CFG: arith.cmpi slt, %{{.*}}, %{{.*}} {jvm.parallel = "i"} : i32
 // CFG: cf.cond_br

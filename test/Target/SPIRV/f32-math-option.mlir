@@ -1,10 +1,11 @@
-// SPIRVOptions' f32-math: by default (f64) an f32 math function is computed
-// in f64 and rounded once (kgpu-spirv-expand-math; GLSL.std.450's f32 tanh
-// is 300 ulp off on lavapipe); f32-math=native keeps GLSL.std.450's; without
-// Float64 the f32 function stays GLSL.std.450's too.
-// RUN: kgpu-opt %s --kgpu-gpu-to-spirv | FileCheck %s --check-prefix=F64
-// RUN: kgpu-opt %s --kgpu-gpu-to-spirv=f32-math=native | FileCheck %s --check-prefix=NATIVE
-// RUN: kgpu-opt %s --kgpu-gpu-to-spirv=float64=false | FileCheck %s --check-prefix=NATIVE
+// SPIRVOptions' f32-math: by default (native) an f32 math function is
+// GLSL.std.450's, so f32 kernels need no Float64 and reach HLSL;
+// f32-math=f64 computes it in f64 and rounds once (kgpu-spirv-expand-math;
+// GLSL.std.450's f32 tanh is 300 ulp off on lavapipe); without Float64 the
+// f32 function stays GLSL.std.450's even then.
+// RUN: kgpu-opt %s --kgpu-gpu-to-spirv | FileCheck %s --check-prefix=NATIVE
+// RUN: kgpu-opt %s --kgpu-gpu-to-spirv=f32-math=f64 | FileCheck %s --check-prefix=F64
+// RUN: kgpu-opt %s --kgpu-gpu-to-spirv="f32-math=f64 float64=false" | FileCheck %s --check-prefix=NATIVE
 
 // F64: spirv.FConvert %{{.*}} : f32 to f64
 // F64-NOT: spirv.GL.Tanh
