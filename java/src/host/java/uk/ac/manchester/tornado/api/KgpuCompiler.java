@@ -57,7 +57,21 @@ final class KgpuCompiler {
     }
 
     /** A compiled task for one device. */
-    record Compiled(MethodRef ref, Kernel kernel, String origin, long compileNanos) {}
+    record Compiled(MethodRef ref, Kernel kernel, String origin, long compileNanos) {
+        /** The launch of a task that needs no WorkerGrid and has none (null: a KernelContext task). */
+        dev.kgpu.runtime.LaunchConfig fixedConfig() {
+            for (boolean b : ref.kernelContext()) {
+                if (b) {
+                    return null;
+                }
+            }
+            return kernel.model() == Kernel.Model.PARALLEL_LOOP ? PARALLEL : SINGLE;
+        }
+    }
+
+    private static final dev.kgpu.runtime.LaunchConfig PARALLEL = dev.kgpu.runtime.LaunchConfig.defaults();
+    private static final dev.kgpu.runtime.LaunchConfig SINGLE = dev.kgpu.runtime.LaunchConfig.grid(1, 1, 1)
+            .local(1, 1, 1);
 
     private static final Map<Class<?>, MethodRef> REFS = new ConcurrentHashMap<>();
     private static final Map<String, byte[]> BUNDLES = new ConcurrentHashMap<>();

@@ -62,12 +62,13 @@ final class KgpuEngine {
     private record Persisted(DevBuf buf, String graph, KgpuEngine owner) {}
 
     private static final Object LOCK = new Object();
+    private static final IdentityHashMap<Object, Boolean> EMPTY = new IdentityHashMap<>();
     private static final Map<String, IdentityHashMap<Object, Persisted>> PERSISTED = new HashMap<>();
 
     private final List<TaskGraph.Spec> graphs;
     private KgpuDevice device;
     private final IdentityHashMap<Object, DevBuf> buffers = new IdentityHashMap<>();
-    private final Map<String, KgpuCompiler.Compiled> compiled = new HashMap<>();
+    private final IdentityHashMap<TaskGraph.TaskSpec, KgpuCompiler.Compiled> compiled = new IdentityHashMap<>();
     private final int[] executions;
 
     KgpuEngine(List<TaskGraph.Spec> graphs, KgpuDevice device) {
@@ -162,14 +163,15 @@ final class KgpuEngine {
 
     // ---- buffers ------------------------------------------------------
 
-    private DevBuf bufferFor(Object o, String what) {
+    private DevBuf bufferFor(Object o, String what, String graph) {
         DevBuf b = buffers.get(o);
         if (b != null) {
             return b;
         }
         HostData h = host(o);
         if (h == null) {
-            throw new TornadoRuntimeException("[ERROR] " + what + ": " + describe(o)
+            throw new TornadoRuntimeException("[ERROR] " + what + (graph == null ? "" : " in graph '" + graph + "'")
+                    + ": " + describe(o)
                     + " is not an array kgpu can move to the device (primitive arrays, FloatArray, IntArray, "
                     + "LongArray, DoubleArray, ShortArray, CharArray, ByteArray, HalfFloatArray); scalars are "
                     + "task arguments");
@@ -239,11 +241,10 @@ final class KgpuEngine {
     // ---- compilation ---------------------------------------------------
 
     private KgpuCompiler.Compiled compiledFor(TaskGraph.Spec g, TaskGraph.TaskSpec t, KgpuProfile prof) {
-        String name = g.name() + "." + t.id();
-        KgpuCompiler.Compiled c = compiled.get(name);
+        KgpuCompiler.Compiled c = compiled.get(t);
         if (c == null) {
-            c = KgpuCompiler.compile(name, t.code(), device);
-            compiled.put(name, c);
+            c = KgpuCompiler.compile(g.name() + "." + t.id(), t.code(), device);
+            compiled.put(t, c);
             prof.compileNanos += c.compileNanos();
             switch (c.origin()) {
                 case "compiled" -> prof.compilations++;
@@ -274,7 +275,7 @@ final class KgpuEngine {
             for (TaskGraph.TaskSpec t : spec.tasks()) {
                 tasks.add(compiledFor(spec, t, prof));
             }
-            IdentityHashMap<Object, Boolean> consumed = new IdentityHashMap<>();
+            IdentityHashMap<Object, Boolean> consumed = spec.consumed().isEmpty() ? EMPTY : new IdentityHashMap<>();
             for (TaskGraph.Consumed c : spec.consumed()) {
                 consume(spec, c);
                 consumed.put(c.object(), Boolean.TRUE);
@@ -287,7 +288,7 @@ final class KgpuEngine {
                     if (consumed.containsKey(o)) {
                         continue;
                     }
-                    DevBuf b = bufferFor(o, "transferToDevice in graph '" + spec.name() + "'");
+                    DevBuf b = bufferFor(o, "transferToDevice", spec.name());
                     if (tr.mode() == DataTransferMode.EVERY_EXECUTION || !b.uploaded) {
                         upload(b, prof);
                     }
@@ -302,7 +303,7 @@ final class KgpuEngine {
                     continue;
                 }
                 for (Object o : tr.objects()) {
-                    download(bufferFor(o, "transferToHost in graph '" + spec.name() + "'"), prof);
+                    download(bufferFor(o, "transferToHost", spec.name()), prof);
                 }
             }
             persist(spec);
@@ -325,13 +326,11 @@ final class KgpuEngine {
 
     private void launch(TaskGraph.Spec g, TaskGraph.TaskSpec t, KgpuCompiler.Compiled c, GridScheduler scheduler,
             KgpuProfile prof) {
-        String name = g.name() + "." + t.id();
         Kernel kernel = c.kernel();
         KgpuCompiler.MethodRef ref = c.ref();
         Object[] args = t.args();
-        String where = "task '" + name + "' (" + ref.display() + ")";
         if (args.length != ref.kernelContext().length) {
-            throw new TornadoRuntimeException("[ERROR] " + where + " takes " + ref.kernelContext().length
+            throw new TornadoRuntimeException("[ERROR] " + where(g, t, c) + " takes " + ref.kernelContext().length
                     + " argument(s), the task gives " + args.length);
         }
         List<Param> params = kernel.params();
@@ -341,28 +340,28 @@ final class KgpuEngine {
             Object a = args[i];
             if (ref.kernelContext()[i]) {
                 if (!(a instanceof KernelContext)) {
-                    throw new TornadoRuntimeException("[ERROR] " + where + ": argument " + (i + 1)
+                    throw new TornadoRuntimeException("[ERROR] " + where(g, t, c) + ": argument " + (i + 1)
                             + " must be a KernelContext, not " + describe(a));
                 }
                 continue;
             }
             if (k >= params.size()) {
-                throw new TornadoRuntimeException("[ERROR] " + where + ": the compiled kernel '" + kernel.name()
-                        + "' has " + params.size() + " parameter(s) " + params + ", fewer than the method");
+                throw new TornadoRuntimeException("[ERROR] " + where(g, t, c) + ": the compiled kernel '"
+                        + kernel.name() + "' has " + params.size() + " parameter(s) " + params
+                        + ", fewer than the method");
             }
             Param p = params.get(k);
-            String arg = "argument " + (i + 1) + " ('" + p.name() + "', " + p + ")";
             if (p.kind() == Param.Kind.BUFFER) {
                 DevBuf b = buffers.get(a);
                 HostData h = b != null ? b.host : host(a);
                 if (h == null || h.type() != p.type()) {
-                    throw new TornadoRuntimeException("[ERROR] " + where + ": " + arg + " is " + describe(a)
-                            + "; it takes a " + javaTypes(p.type()));
+                    throw new TornadoRuntimeException("[ERROR] " + where(g, t, c) + ": " + argument(i, p) + " is "
+                            + describe(a) + "; it takes a " + javaTypes(p.type()));
                 }
                 if (b == null) {
                     // An object no transferToDevice names: its host contents
                     // go once, unless the kernel only writes it.
-                    b = bufferFor(a, where);
+                    b = bufferFor(a, where(g, t, c), null);
                     if (p.access() == Param.Access.WRITE) {
                         b.uploaded = true;
                     }
@@ -374,64 +373,80 @@ final class KgpuEngine {
                 }
                 kargs[k++] = b.buffer;
             } else {
-                kargs[k++] = scalar(a, p, where + ": " + arg);
+                Object v = scalar(a, p);
+                if (v == null) {
+                    throw new TornadoRuntimeException("[ERROR] " + where(g, t, c) + ": " + argument(i, p) + " is "
+                            + describe(a) + "; it takes a " + scalarName(p.type()));
+                }
+                kargs[k++] = v;
             }
         }
         if (k != params.size()) {
-            throw new TornadoRuntimeException("[ERROR] " + where + ": the compiled kernel '" + kernel.name()
+            throw new TornadoRuntimeException("[ERROR] " + where(g, t, c) + ": the compiled kernel '" + kernel.name()
                     + "' has " + params.size() + " parameter(s) " + params + ", the method " + k);
         }
-        LaunchConfig cfg = config(name, where, c, scheduler);
+        LaunchConfig cfg = c.fixedConfig();
+        if (cfg == null || scheduler != null) {
+            cfg = config(g, t, c, scheduler);
+        }
         try {
             prof.kernelNanos += kernel.launch(cfg, kargs);
         } catch (KgpuException e) {
-            throw new TornadoRuntimeException("[ERROR] " + where + " on " + device.getKgpuSpec() + ": "
+            throw new TornadoRuntimeException("[ERROR] " + where(g, t, c) + " on " + device.getKgpuSpec() + ": "
                     + e.getMessage(), e);
         }
         prof.launches++;
     }
 
-    private static Object scalar(Object a, Param p, String where) {
-        ScalarType t = p.type();
-        Integer asInt = a instanceof Integer x ? x : a instanceof Short x ? Integer.valueOf(x)
-                : a instanceof Byte x ? Integer.valueOf(x) : a instanceof Character x ? Integer.valueOf(x)
-                : a instanceof Boolean x ? Integer.valueOf(x ? 1 : 0) : null;
-        switch (t) {
-            case I32, I16, I8, I1 -> {
-                if (asInt != null) {
-                    return asInt;
-                }
-            }
-            case I64, INDEX -> {
-                if (a instanceof Long x) {
-                    return x;
-                }
-                if (asInt != null) {
-                    return Long.valueOf(asInt);
-                }
-            }
-            case F32 -> {
-                if (a instanceof Float x) {
-                    return x;
-                }
-            }
-            case F64 -> {
-                if (a instanceof Double x) {
-                    return x;
-                }
-            }
-            default -> { }
-        }
-        String want = switch (t) {
+    private static String where(TaskGraph.Spec g, TaskGraph.TaskSpec t, KgpuCompiler.Compiled c) {
+        return "task '" + g.name() + "." + t.id() + "' (" + c.ref().display() + ")";
+    }
+
+    private static String argument(int i, Param p) {
+        return "argument " + (i + 1) + " ('" + p.name() + "', " + p + ")";
+    }
+
+    private static String scalarName(ScalarType t) {
+        return switch (t) {
             case F32 -> "float";
             case F64 -> "double";
             case I64, INDEX -> "long";
             default -> "int";
         };
-        throw new TornadoRuntimeException("[ERROR] " + where + " is " + describe(a) + "; it takes a " + want);
     }
 
-    private LaunchConfig config(String name, String where, KgpuCompiler.Compiled c, GridScheduler scheduler) {
+    /** The launch value of scalar argument {@code a} for {@code p}, or null when it does not fit. */
+    private static Object scalar(Object a, Param p) {
+        ScalarType t = p.type();
+        if (t == ScalarType.F32) {
+            return a instanceof Float ? a : null;
+        }
+        if (t == ScalarType.F64) {
+            return a instanceof Double ? a : null;
+        }
+        Integer asInt = a instanceof Integer x ? x : a instanceof Short x ? Integer.valueOf(x)
+                : a instanceof Byte x ? Integer.valueOf(x) : a instanceof Character x ? Integer.valueOf(x)
+                : a instanceof Boolean x ? Integer.valueOf(x ? 1 : 0) : null;
+        switch (t) {
+            case I32, I16, I8, I1 -> {
+                return asInt;
+            }
+            case I64, INDEX -> {
+                if (a instanceof Long) {
+                    return a;
+                }
+                return asInt == null ? null : Long.valueOf(asInt);
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    private LaunchConfig config(TaskGraph.Spec g, TaskGraph.TaskSpec t, KgpuCompiler.Compiled c,
+            GridScheduler scheduler) {
+        String name = g.name() + "." + t.id();
+        String where = where(g, t, c);
         WorkerGrid wg = scheduler == null ? null : scheduler.get(name);
         boolean usesContext = false;
         for (boolean b : c.ref().kernelContext()) {
@@ -509,7 +524,7 @@ final class KgpuEngine {
             IdentityHashMap<Object, Persisted> map = PERSISTED.computeIfAbsent(device.getKgpuSpec(),
                     k -> new IdentityHashMap<>());
             for (Object o : spec.persisted()) {
-                DevBuf b = bufferFor(o, "persistOnDevice in graph '" + spec.name() + "'");
+                DevBuf b = bufferFor(o, "persistOnDevice", spec.name());
                 Persisted old = map.get(o);
                 if (old != null && old.buf() == b) {
                     continue;
