@@ -167,6 +167,17 @@ public class TornadoHostTest {
             plan.execute();
             System.out.println("single-thread task: " + out[0] + " " + out[1]);
         }
+        // A helper in another class.
+        float[] ha = filled(100, 0.5f), hb = new float[100], hr = new float[100];
+        HelperUser.apply(ha, hr);
+        TaskGraph g8 = new TaskGraph("helper")
+            .transferToDevice(DataTransferMode.FIRST_EXECUTION, ha)
+            .task("t0", HelperUser::apply, ha, hb)
+            .transferToHost(DataTransferMode.EVERY_EXECUTION, hb);
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(g8.snapshot())) {
+            plan.execute();
+            System.out.println("helper in another class: ok=" + same(hb, hr));
+        }
     }
 
     static void cache() {

@@ -17,6 +17,7 @@ import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.net.URL;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -211,8 +212,10 @@ final class KgpuCompiler {
                 note("kgpu: " + ref.display() + " for " + target + ": " + origin);
             }
         } else {
-            byte[] cls = classBytes(task, ref);
-            key = key(cls, ref, target);
+            List<String> names = new ArrayList<>();
+            List<byte[]> classes = new ArrayList<>();
+            collect(task, ref, names, classes);
+            key = key(classes, ref, target);
             bundle = BUNDLES.get(key);
             origin = "memory cache";
             if (bundle == null) {
@@ -229,7 +232,7 @@ final class KgpuCompiler {
                     }
                 }
                 if (bundle == null) {
-                    bundle = compileNow(task, ref, cls, target, device);
+                    bundle = compileNow(task, ref, names, classes, target, device);
                     origin = "compiled";
                     COMPILATIONS.incrementAndGet();
                     note("kgpu: compiled " + ref.display() + " for " + target + " in "
@@ -272,13 +275,16 @@ final class KgpuCompiler {
                 + ref.name() + "' (it has " + names + ")");
     }
 
-    private static byte[] compileNow(String task, MethodRef ref, byte[] cls, String target, KgpuDevice device) {
+    private static byte[] compileNow(String task, MethodRef ref, List<String> names, List<byte[]> classes,
+            String target, KgpuDevice device) {
         String binary = ref.internalClass().replace('/', '.');
-        String file = ref.internalClass().substring(ref.internalClass().lastIndexOf('/') + 1) + ".class";
+        String simple = ref.internalClass().substring(ref.internalClass().lastIndexOf('/') + 1);
         Compiler.Options opts = Compiler.Options.defaults().targets(target)
                 .kernel(binary + "::" + ref.name() + ref.descriptor());
         try {
-            Bundle b = Compiler.compile(cls, file, opts);
+            // The kernel's class alone, or with the classes it uses, as a jar.
+            Bundle b = classes.size() == 1 ? Compiler.compile(classes.get(0), simple + ".class", opts)
+                    : Compiler.compile(jar(names, classes), simple + "-kernel.jar", opts);
             return b.bytes();
         } catch (CompileException e) {
             throw new TornadoCompilationException("[kgpu] task '" + task + "' (" + ref.display()
@@ -289,7 +295,66 @@ final class KgpuCompiler {
         }
     }
 
-    private static String key(byte[] cls, MethodRef ref, String target) {
+    /** Classes a kernel's class may call into that are the user's, not the JDK's or an API's. */
+    private static boolean candidate(String internalName) {
+        for (String p : new String[] {"java/", "javax/", "jdk/", "sun/", "com/sun/", "kotlin/", "groovy/",
+                "org/codehaus/groovy/", "org/apache/groovy/", "uk/ac/manchester/tornado/api/", "kgpu/", "dev/kgpu/"}) {
+            if (internalName.startsWith(p)) {
+                return false;
+            }
+        }
+        return !internalName.startsWith("[");
+    }
+
+    /** The most classes compiled with a kernel's class. */
+    private static final int MAX_CLASSES = 64;
+
+    /**
+     * The kernel's class and, transitively, the user classes its constant
+     * pool names (static helpers may live there) that its class loader has.
+     */
+    private static void collect(String task, MethodRef ref, List<String> names, List<byte[]> classes) {
+        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        seen.add(ref.internalClass());
+        names.add(ref.internalClass());
+        classes.add(classBytes(task, ref));
+        ClassFileNames.referenced(classes.get(0), seen, todo);
+        while (!todo.isEmpty() && classes.size() < MAX_CLASSES) {
+            String n = todo.poll();
+            if (!candidate(n)) {
+                continue;
+            }
+            byte[] bytes;
+            try (InputStream in = ref.loader().getResourceAsStream(n + ".class")) {
+                if (in == null) {
+                    continue;
+                }
+                bytes = in.readAllBytes();
+            } catch (IOException e) {
+                continue;
+            }
+            names.add(n);
+            classes.add(bytes);
+            ClassFileNames.referenced(bytes, seen, todo);
+        }
+    }
+
+    private static byte[] jar(List<String> names, List<byte[]> classes) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (java.util.jar.JarOutputStream jar = new java.util.jar.JarOutputStream(out)) {
+            for (int i = 0; i < names.size(); i++) {
+                jar.putNextEntry(new java.util.jar.JarEntry(names.get(i) + ".class"));
+                jar.write(classes.get(i));
+                jar.closeEntry();
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return out.toByteArray();
+    }
+
+    private static String key(List<byte[]> classes, MethodRef ref, String target) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             for (String part : new String[] {KEY_VERSION, "compiler " + Compiler.version(), Compiler.libraryFile(),
@@ -297,7 +362,10 @@ final class KgpuCompiler {
                 md.update(part.getBytes(StandardCharsets.UTF_8));
                 md.update((byte) 0);
             }
-            md.update(cls);
+            for (byte[] cls : classes) {
+                md.update(ByteBuffer.allocate(8).putLong(cls.length).array());
+                md.update(cls);
+            }
             return HexFormat.of().formatHex(md.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
