@@ -558,6 +558,8 @@ def main(argv):
                     help="list every differing element of a mismatch")
     ap.add_argument("--save", default=None)
     ap.add_argument("--no-vulkan", dest="vulkan", action="store_false")
+    ap.add_argument("--no-cpu", dest="cpu", action="store_false",
+                    help="Vulkan against C only (no CPU target: half the compile time)")
     ap.add_argument("--vulkan-icd", default=LAVAPIPE_ICD,
                     help="the Vulkan ICD json (default lavapipe's); 'system': the loader's choice")
     ap.add_argument("--cc", default="gcc")
@@ -575,6 +577,7 @@ def main(argv):
     if a.work is None:
         tmp = a.work = tempfile.mkdtemp(prefix="kgpu-difftest-")
     ctx = Ctx(a)
+    ctx.cpu = a.cpu
     lo, hi = (int(x) for x in a.seeds.split(":"))
     t0 = time.time()
     counts = collections.Counter()
