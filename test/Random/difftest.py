@@ -76,7 +76,7 @@ class Ctx:
         self.cpu = True
         self.cc = a.cc
         self.verbose = a.verbose
-        self.detail = a.detail
+        self.detail = getattr(a, "detail", False)
 
     def env(self, dev):
         e = dict(os.environ)
