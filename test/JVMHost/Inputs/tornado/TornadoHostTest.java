@@ -402,6 +402,12 @@ public class TornadoHostTest {
             plan.close();
             plan.execute();
         });
+        expect("empty array", () -> {
+            TaskGraph g = new TaskGraph("e").task("t0", HostKernels::addTo, new float[0], new float[0]);
+            try (TornadoExecutionPlan plan = new TornadoExecutionPlan(g.snapshot())) {
+                plan.execute();
+            }
+        });
         expect("global offset", () -> new WorkerGrid1D(8).setGlobalOffset(4, 0, 0));
         IntArray unused = new IntArray(1);
         System.out.println("errors done " + unused.getSize());
