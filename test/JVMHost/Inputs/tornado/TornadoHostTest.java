@@ -22,6 +22,12 @@ public class TornadoHostTest {
             case "threads" -> threads();
             case "errors" -> errors();
             case "soak" -> soak(Integer.parseInt(args[1]));
+            case "missing" -> expect("missing library", () -> {
+                TaskGraph g = new TaskGraph("m").task("t0", HostKernels::addTo, new float[4], new float[4]);
+                try (TornadoExecutionPlan plan = new TornadoExecutionPlan(g.snapshot())) {
+                    plan.execute();
+                }
+            });
             default -> throw new IllegalArgumentException(args[0]);
         }
     }
