@@ -21,6 +21,13 @@ public class TornadoHostTest {
             case "devices" -> devices();
             case "threads" -> threads();
             case "errors" -> errors();
+            case "soak" -> soak(Integer.parseInt(args[1]));
+            case "missing" -> expect("missing library", () -> {
+                TaskGraph g = new TaskGraph("m").task("t0", HostKernels::addTo, new float[4], new float[4]);
+                try (TornadoExecutionPlan plan = new TornadoExecutionPlan(g.snapshot())) {
+                    plan.execute();
+                }
+            });
             default -> throw new IllegalArgumentException(args[0]);
         }
     }
@@ -196,8 +203,53 @@ public class TornadoHostTest {
         try (TornadoExecutionPlan plan = new TornadoExecutionPlan(g.snapshot())) {
             plan.execute();
         }
+        // withWarmUp compiles before the first execution; CONSOLE prints the profile.
+        float[] w = filled(64, 1), wb = new float[64];
+        TaskGraph gw = new TaskGraph("warm")
+            .task("t0", HostKernels::addTo, w, wb)
+            .transferToHost(DataTransferMode.EVERY_EXECUTION, wb);
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(gw.snapshot())) {
+            long before = KgpuRuntime.compilations() + KgpuRuntime.diskCacheHits() + KgpuRuntime.bundleResources();
+            plan.withWarmUp();
+            long after = KgpuRuntime.compilations() + KgpuRuntime.diskCacheHits() + KgpuRuntime.bundleResources();
+            TornadoProfilerResult p = plan.withProfiler(ProfilerMode.CONSOLE).execute().getProfilerResult();
+            System.out.println("warm-up: loaded " + (after - before) + " kernel(s), then the execution compiled "
+                    + p.getKgpuCompilations() + " and loaded " + p.getKgpuDiskCacheHits());
+        }
         System.out.println("cache: process compilations=" + KgpuRuntime.compilations() + " diskCacheHits="
                 + KgpuRuntime.diskCacheHits() + " bundleResources=" + KgpuRuntime.bundleResources());
+    }
+
+    static long rssKiB() throws java.io.IOException {
+        for (String l : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+            if (l.startsWith("VmRSS:")) return Long.parseLong(l.replaceAll("[^0-9]", ""));
+        }
+        return -1;
+    }
+
+    /** n executions of a small graph: RSS and the plan's device memory before and after. */
+    static void soak(int n) throws Exception {
+        float[] a = filled(16, 1), b = new float[16];
+        FloatArray fa = new FloatArray(16), fc = new FloatArray(16);
+        TaskGraph g = new TaskGraph("soak")
+            .transferToDevice(DataTransferMode.EVERY_EXECUTION, a, fa)
+            .task("t0", HostKernels::scale, a, b, 2.0f)
+            .task("t1", HostKernels::vadd, new KernelContext(), fa, fa, fc)
+            .transferToHost(DataTransferMode.EVERY_EXECUTION, b, fc);
+        try (TornadoExecutionPlan plan = new TornadoExecutionPlan(g.snapshot())) {
+            plan.withGridScheduler(new GridScheduler("soak.t1", new WorkerGrid1D(16)));
+            for (int i = 0; i < 2000; i++) plan.execute();
+            System.gc();
+            long rss0 = rssKiB();
+            long dev0 = plan.execute().getProfilerResult().getTotalDeviceMemoryUsage();
+            for (int i = 0; i < n; i++) plan.execute();
+            System.gc();
+            long rss1 = rssKiB();
+            long dev1 = plan.execute().getProfilerResult().getTotalDeviceMemoryUsage();
+            System.out.println("soak: " + n + " executions, device memory " + (dev0 == dev1 ? "flat" : dev0 + " -> " + dev1)
+                    + ", RSS growth under 32 MiB: " + (rss1 - rss0 < 32 * 1024) + " ok=" + same(b, times(a, 2)));
+            System.err.println("soak: RSS " + rss0 + " KiB -> " + rss1 + " KiB");
+        }
     }
 
     static void devices() {
@@ -355,6 +407,12 @@ public class TornadoHostTest {
             TornadoExecutionPlan plan = new TornadoExecutionPlan(g.snapshot());
             plan.close();
             plan.execute();
+        });
+        expect("empty array", () -> {
+            TaskGraph g = new TaskGraph("e").task("t0", HostKernels::addTo, new float[0], new float[0]);
+            try (TornadoExecutionPlan plan = new TornadoExecutionPlan(g.snapshot())) {
+                plan.execute();
+            }
         });
         expect("global offset", () -> new WorkerGrid1D(8).setGlobalOffset(4, 0, 0));
         IntArray unused = new IntArray(1);

@@ -176,6 +176,12 @@ final class KgpuEngine {
                     + "LongArray, DoubleArray, ShortArray, CharArray, ByteArray, HalfFloatArray); scalars are "
                     + "task arguments");
         }
+        if (h.bytes() == 0) {
+            // As TornadoVM: an empty array cannot be a device buffer.
+            throw new TornadoMemoryException("[ERROR] Bytes Allocated <= 0: " + what
+                    + (graph == null ? "" : " in graph '" + graph + "'") + ": an empty " + h.javaType()
+                    + " cannot be a device buffer");
+        }
         Buffer buf;
         boolean zc = false;
         try {
@@ -183,7 +189,7 @@ final class KgpuEngine {
                 buf = device.open().wrap(h.segment());
                 zc = true;
             } else {
-                buf = device.open().createBuffer(Math.max(1, h.bytes()));
+                buf = device.open().createBuffer(h.bytes());
             }
         } catch (KgpuException e) {
             throw memoryError("allocating " + h.bytes() + " bytes for " + h.javaType() + " on "
@@ -208,9 +214,7 @@ final class KgpuEngine {
         }
         long t0 = System.nanoTime();
         try {
-            if (b.host.bytes() > 0) {
-                b.buffer.upload(b.host.segment());
-            }
+            b.buffer.upload(b.host.segment());
         } catch (KgpuException e) {
             throw memoryError("copying " + b.host.javaType() + " to " + device.getKgpuSpec(), e);
         }
@@ -227,9 +231,7 @@ final class KgpuEngine {
         }
         long t0 = System.nanoTime();
         try {
-            if (b.host.bytes() > 0) {
-                b.buffer.download(b.host.segment());
-            }
+            b.buffer.download(b.host.segment());
         } catch (KgpuException e) {
             throw memoryError("copying " + b.host.javaType() + " from " + device.getKgpuSpec(), e);
         }
