@@ -120,9 +120,13 @@ bool canUnrollContiguous(ParallelForOp loop) {
   APInt step;
   if (!matchPattern(loop.getStep()[0], m_ConstantInt(&step)) || !step.isOne())
     return false;
+  // Atomics are not bandwidth-bound, and four float CAS loops in a row lost
+  // updates on lavapipe (test/Integration/Exact): keep them one per step.
   WalkResult inner = loop.getBodyBlock()->walk([](Operation *op) {
-    return isa<LoopLikeOpInterface, ParallelForOp>(op) ? WalkResult::interrupt()
-                                                       : WalkResult::advance();
+    return isa<LoopLikeOpInterface, ParallelForOp, AtomicRMWOp, AtomicCASOp>(
+               op)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
   });
   return !inner.wasInterrupted();
 }
@@ -160,7 +164,10 @@ void lowerDistributed(ParallelForOp loop, unsigned vectorWidth) {
     groups[r.getOperation()].push_back(r);
   });
 
-  unsigned width = vectorWidth > 1 && canUnrollContiguous(loop) ? vectorWidth : 1;
+  // Reductions into elements indexed by the iteration are atomics too.
+  unsigned width = vectorWidth > 1 && direct.empty() && canUnrollContiguous(loop)
+                       ? vectorWidth
+                       : 1;
 
   // One accumulator per contiguous lane (independent dependence chains); the
   // body's own reductions use lane 0's, the unrolled copies the others.

@@ -143,3 +143,20 @@ func.func @two_d(%x: memref<?x?xf32> {kgpu.arg = #kgpu.arg<buffer, read_write>},
   }
   return
 }
+
+// Not unrolled: an atomic in the body (four float CAS loops in a row lost
+// updates on lavapipe, test/Integration/Exact).
+// CHECK-LABEL: func.func @atomic
+// CHECK-NOT: arith.divsi
+// CHECK: return
+func.func @atomic(%x: memref<?xf32> {kgpu.arg = #kgpu.arg<buffer, read>},
+                  %out: memref<?xf32> {kgpu.arg = #kgpu.arg<buffer, read_write>},
+                  %n: index {kgpu.arg = #kgpu.arg<scalar, read>}) attributes {kgpu.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  kgpu.parallel_for (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    %old = kgpu.atomic_rmw max %v, %out[%c0] : memref<?xf32>
+  }
+  return
+}

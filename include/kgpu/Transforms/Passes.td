@@ -66,6 +66,7 @@ def KgpuLowerParallelLoops : Pass<"kgpu-lower-parallel-loops", "mlir::ModuleOp">
     ```
 
     For bandwidth, a 1-D loop of constant step 1 whose body has no loop
+    and no atomic (nor a reduction into an element indexed by the iteration)
     runs `vector-width` contiguous iterations per work-item and step
     (`W*v … W*v + W-1` for `v = g, g + G, …` below `n / W`, the body
     unrolled `W` times), then a plain grid-stride loop over the `n % W`
