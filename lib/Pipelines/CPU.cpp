@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Pipelines/Pipelines.h"
+#include "kgpu/Transforms/Canonicalize.h"
 
 #include "kgpu/Conversion/GPUToCPU/Passes.h"
 
@@ -42,7 +43,7 @@ void kgpu::buildGPUToCPULLVMPipeline(OpPassManager &pm,
   pm.addPass(createKgpuCPUDefineDivision());
   pm.addPass(createKgpuCPUCheckPrivateMemory());
   pm.addPass(createConvertGPUToCPU(passOptions));
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKgpuCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createKgpuCPUAllocateHeapFrames());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -63,5 +64,5 @@ void kgpu::buildGPUToCPULLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKgpuCanonicalizerPass());
 }
