@@ -205,6 +205,30 @@ void setRequiredBlockSizes(ModuleOp module) {
   });
 }
 
+/// The alignment the runtime guarantees for every buffer it binds
+/// (KGPU_BUFFER_ALIGNMENT in runtime/include/kgpu/runtime.h): each buffer
+/// parameter is assumed that aligned at kernel entry, so that LLVM's
+/// load/store vectorizer may merge adjacent accesses into 64/128-bit ones.
+constexpr uint64_t kBufferAlignment = 16;
+
+void assumeBufferAlignment(ModuleOp module) {
+  module.walk([](gpu::GPUFuncOp func) {
+    if (!func.isKernel() || func.getBody().empty())
+      return;
+    OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
+    // The parameters, not the work-group or private attributions.
+    for (BlockArgument arg :
+         func.getArguments().take_front(func.getNumArguments())) {
+      auto type = dyn_cast<MemRefType>(arg.getType());
+      if (!type || type.getMemorySpace() || arg.use_empty())
+        continue;
+      auto assumed = memref::AssumeAlignmentOp::create(b, func.getLoc(), arg,
+                                                       kBufferAlignment);
+      arg.replaceAllUsesExcept(assumed.getResult(), assumed);
+    }
+  });
+}
+
 struct KgpuPrepareNVVMPass
     : mlir::kgpu::impl::KgpuPrepareNVVMBase<KgpuPrepareNVVMPass> {
   void runOnOperation() override {
@@ -213,6 +237,12 @@ struct KgpuPrepareNVVMPass
     RewritePatternSet patterns(&getContext());
     populateKgpuToNVVMPreparationPatterns(patterns);
     patterns.add<PartialWarpSubgroupReduce>(&getContext());
+    // Values of up to 32 bits as one 32-bit shuffle per step (benefit 2);
+    // the 64-bit packing alone also shuffled a constant zero high word.
+    populateGpuLowerSubgroupReduceToShufflePatterns(
+        patterns, kWarpSize, /*shuffleBitwidth=*/32, /*benefit=*/2);
+    populateGpuLowerClusteredSubgroupReduceToShufflePatterns(
+        patterns, kWarpSize, /*shuffleBitwidth=*/32, /*benefit=*/2);
     populateGpuLowerSubgroupReduceToShufflePatterns(patterns, kWarpSize,
                                                     /*shuffleBitwidth=*/64);
     populateGpuLowerClusteredSubgroupReduceToShufflePatterns(
@@ -230,6 +260,7 @@ struct KgpuPrepareNVVMPass
     if (result.wasInterrupted())
       return signalPassFailure();
     setRequiredBlockSizes(getOperation());
+    assumeBufferAlignment(getOperation());
   }
 };
 
