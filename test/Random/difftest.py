@@ -71,8 +71,12 @@ class Ctx:
         # "system": the loader's own choice (the first Vulkan device, e.g. a
         # GPU's driver), no VK_ICD_FILENAMES
         self.vulkan = a.vulkan and (self.icd == "system" or os.path.exists(self.icd))
+        # the CPU target (off while reducing a Vulkan-only mismatch with
+        # --reduce-vulkan-only: one compile and one run less per try)
+        self.cpu = True
         self.cc = a.cc
         self.verbose = a.verbose
+        self.detail = getattr(a, "detail", False)
 
     def env(self, dev):
         e = dict(os.environ)
@@ -154,7 +158,7 @@ def compile_kgc(ctx, kernels, path):
 
 
 def targets(ctx):
-    return "cpu,vulkan" if ctx.vulkan else "cpu"
+    return ",".join(t for t, on in (("cpu", ctx.cpu), ("vulkan", ctx.vulkan)) if on)
 
 
 def run_device(ctx, path, dev, names):
@@ -254,6 +258,24 @@ def first_diff(a, b):
     return None
 
 
+def all_diffs(a, b, limit=12):
+    """Every differing element (up to `limit`), as `buf[i]: device vs C`."""
+    ca, cb = canon(a), canon(b)
+    res = []
+    for nm, x, y in zip(["out", "outf", "outd", "atom"], ca, cb):
+        if x == y:
+            continue
+        if nm in ("out", "atom"):
+            f = "<%dQ" if nm == "out" else "<%dI"
+            w = 8 if nm == "out" else 4
+            x, y = struct.unpack(f % (len(x) // w), x), struct.unpack(f % (len(y) // w), y)
+        for i, (p, q) in enumerate(zip(x, y)):
+            if p != q:
+                res.append("%s[%d]: 0x%x vs C 0x%x" % (nm, i, p, q))
+    more = len(res) - limit
+    return res[:limit] + (["(%d more)" % more] if more > 0 else [])
+
+
 def special_only(a, b):
     """True when `a` (a device's record) differs from `b` (C's) only in
     float elements where C's value is a NaN, an infinity or a subnormal, or
@@ -316,7 +338,9 @@ def test_kernels(ctx, kernels, path, inputs):
         return result
     ks = [kernels[i] for i in live]
     names = [k.name for k in ks]
-    devs = {"cpu": run_device(ctx, path, "cpu", names)}
+    devs = {}
+    if ctx.cpu:
+        devs["cpu"] = run_device(ctx, path, "cpu", names)
     if ctx.vulkan:
         devs["vulkan"] = run_device(ctx, path, "vulkan", names)
     sgs = sorted({v[1] for d in devs.values() for v in d.values() if v[0] == "ok"} or {8})
@@ -357,6 +381,9 @@ def test_kernels(ctx, kernels, path, inputs):
             if d and dev == "vulkan" and special_only(rec, want):
                 outcome = outcome or ("vulkan-fp-special", d)
             elif d:
+                if ctx.detail:
+                    d = "%d differ: %s" % (len(all_diffs(rec, want, 10 ** 6)),
+                                           "; ".join(all_diffs(rec, want)))
                 outcome = outcome or ("mismatch-" + dev, d)
         if outcome is None:
             outcome = ("agree", "")
@@ -523,8 +550,16 @@ def main(argv):
     ap.add_argument("--work", default=None)
     ap.add_argument("--reduce", action="store_true")
     ap.add_argument("--reduce-budget", type=int, default=300)
+    ap.add_argument("--reduce-jobs", type=int, default=1,
+                    help="reduce this many failing kernels at once")
+    ap.add_argument("--reduce-vulkan-only", action="store_true",
+                    help="reduce a mismatch-vulkan without the CPU target (faster)")
+    ap.add_argument("--detail", action="store_true",
+                    help="list every differing element of a mismatch")
     ap.add_argument("--save", default=None)
     ap.add_argument("--no-vulkan", dest="vulkan", action="store_false")
+    ap.add_argument("--no-cpu", dest="cpu", action="store_false",
+                    help="Vulkan against C only (no CPU target: half the compile time)")
     ap.add_argument("--vulkan-icd", default=LAVAPIPE_ICD,
                     help="the Vulkan ICD json (default lavapipe's); 'system': the loader's choice")
     ap.add_argument("--cc", default="gcc")
@@ -542,6 +577,7 @@ def main(argv):
     if a.work is None:
         tmp = a.work = tempfile.mkdtemp(prefix="kgpu-difftest-")
     ctx = Ctx(a)
+    ctx.cpu = a.cpu
     lo, hi = (int(x) for x in a.seeds.split(":"))
     t0 = time.time()
     counts = collections.Counter()
@@ -593,22 +629,42 @@ def main(argv):
     if a.reduce and failures:
         save = a.save or os.path.join(ctx.work, "reduced")
         os.makedirs(save, exist_ok=True)
-        for seed, k, r in failures:
-            if not r[0].startswith(("mismatch", "crash", "compile-error", "error")):
-                continue
+        rctx = copy.copy(ctx)
+        if a.reduce_vulkan_only:
+            rctx.cpu = False
+
+        def reduce_one(item):
+            seed, k, r = item
             wdir = os.path.join(ctx.work, "red_" + k.name)
             os.makedirs(wdir, exist_ok=True)
-            small, n = reduce_kernel(ctx, k, G.inputs(seed), r, wdir, a.reduce_budget)
+            c = rctx if r[0] == "mismatch-vulkan" else ctx
+            t = time.time()
+            small, n = reduce_kernel(c, k, G.inputs(seed), r, wdir, a.reduce_budget)
+            # the reduced kernel's own outcome, with every difference, twice
+            # (a difference that changes between runs is not deterministic)
+            dctx = copy.copy(c)
+            dctx.detail = True
+            again = [test_kernels(dctx, [small], os.path.join(wdir, "final%d" % j),
+                                  G.inputs(seed))[0] for j in range(2)]
             src, _ = kernel_lines([small])
             with open(os.path.join(save, k.name + ".kgc"), "w") as f:
-                f.write("// %s (%s), reduced in %d tries; inputs: kgcgen.inputs(%d)\n" % (
-                    r[0], r[1], n, seed))
+                f.write("// %s, reduced in %d tries (%.0f s) from: %s; inputs: kgcgen.inputs(%d)\n" % (
+                    r[0], n, time.time() - t, r[1], seed))
+                for j, g in enumerate(again):
+                    f.write("// reduced, run %d: %s: %s\n" % (j + 1, g[0], g[1]))
                 f.write(src)
             with open(os.path.join(save, k.name + ".c"), "w") as f:
                 f.write(G.c_source([small]))
             with open(os.path.join(save, k.name + ".in"), "wb") as f:
                 f.write(G.inputs(seed))
-            print("reduced %s (%d tries) -> %s" % (k.name, n, os.path.join(save, k.name + ".kgc")))
+            return "reduced %s (%d tries) -> %s: %s" % (
+                k.name, n, os.path.join(save, k.name + ".kgc"), again[0][0])
+
+        todo = [f for f in failures
+                if f[2][0].startswith(("mismatch", "crash", "compile-error", "error"))]
+        with cf.ThreadPoolExecutor(max_workers=max(1, a.reduce_jobs)) as ex:
+            for line in ex.map(reduce_one, todo):
+                print(line, flush=True)
     if tmp and not a.verbose:
         shutil.rmtree(tmp, ignore_errors=True)
     bad = sum(v for k, v in counts.items()

@@ -9,7 +9,10 @@
 # temporary folder) gets outcomes.json, difftest.log and reduced.tar (with
 # REDUCE=1: the reduced failing kernels). Environment: JOBS (default nproc),
 # DEADLINE (seconds after which difftest starts no new bundle; 0: none),
-# STEPS (default "1234": which of the steps below to run). Prints:
+# STEPS (default "1234": which of the steps below to run; 5 and 6 on
+# request), ONLY (step 6: SEED:K,... kernels to reduce), BUDGET (step 6:
+# seconds of reduction per kernel, default 100), DTFLAGS (step 4: more
+# difftest flags, e.g. --no-cpu). Prints:
 #  1. `vulkan devices`: which device `vulkan` is (it must be the NVIDIA one);
 #  2. the 9 values of Inputs/sext_compare.kgc on Vulkan and on the CPU; both
 #     must be 0 0 0 1 0 1 0 0 fedcba9876543211 (lavapipe 22.3 gave 1 for the
@@ -22,6 +25,13 @@
 #     subnormal handling that Vulkan leaves to the driver); k2_42 and k3_57
 #     show as known-mismatch-vulkan only if NVIDIA has lavapipe's bug too
 #     (pass --known /dev/null to see them plainly).
+#  5. probe64.py: 64-bit division and remainder over 8,192 operand pairs,
+#     the CPU target against Vulkan (each differing operation, operands);
+#  7. nv64.sh: the smallest NVIDIA reproductions and their variants;
+#  6. the kernels ONLY, every difference listed (--detail), each reduced
+#     at once (--reduce-jobs, Vulkan target only) while Vulkan still
+#     differs from C; OUTDIR/reduced.tar gets them (NAME.kgc's header
+#     lists the reduced kernel's differences, from two runs).
 set -u
 build=$(cd "${1:?usage: run.sh BUILD [SEEDS] [OUTDIR]}" && pwd)
 seeds=${2:-1:21}
@@ -71,9 +81,23 @@ case $steps in *4*)
 echo "== 4. difftest (the system's Vulkan driver), seeds $seeds"
 red=""
 [ "${REDUCE:-0}" = 1 ] && red="--reduce --reduce-budget 60 --save $tmp/reduced"
-PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$build" --seeds "$seeds" --per-bundle 100 \
+PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$build" --seeds "$seeds" --per-bundle 100 ${DTFLAGS:-} \
   --jobs "${JOBS:-$(nproc)}" --deadline "${DEADLINE:-0}" --vulkan-icd system --work "$tmp/dt" \
   --json "$outdir/outcomes.json" $red 2>&1 | tee "$outdir/difftest.log" | grep -v "^k[0-9]*_[0-9]*: agree"
 [ -d "$tmp/reduced" ] && tar -C "$tmp" -cf "$outdir/reduced.tar" reduced
 echo "outcomes: $outdir/outcomes.json"
+;; esac
+case $steps in *5*)
+echo "== 5. probe64"
+python3 "$here/h200/probe64.py" "$T" "$R" "$tmp/p64" ;; esac
+case $steps in *7*)
+echo "== 7. nv64 (every out must be 0 on Vulkan as on the CPU)"
+sh "$here/h200/nv64.sh" "$T" "$R" "$tmp/nv64" ;; esac
+case $steps in *6*)
+echo "== 6. reduce $ONLY"
+PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$build" --only "$ONLY" --known /dev/null \
+  --jobs "${JOBS:-$(nproc)}" --vulkan-icd system --work "$tmp/tr" --detail --reduce \
+  --reduce-vulkan-only --reduce-jobs 32 --reduce-budget "${BUDGET:-100}" --save "$tmp/reduced" \
+  2>&1 | tee "$outdir/triage.log"
+tar -C "$tmp" -cf "$outdir/reduced.tar" reduced
 ;; esac

@@ -74,9 +74,11 @@ public final class Compiler {
         final MethodHandle lastError, statusString, version, optionsCreate, optionsDestroy, setEmit,
                 setTargets, setKernel, setChip, setFpContract, setLanguage, compileFile, compileBuffer,
                 resultDestroy, resultSucceeded, resultData, numDiagnostics, diagnostic, diagnosticText;
+        final String file;
 
         private Lib() {
             NativeLibrary lib = NativeLibrary.open("kgpu_compiler");
+            file = lib.fileName;
             FunctionDescriptor setter = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS);
             lastError = lib.function("kgpuc_last_error_message", FunctionDescriptor.of(ADDRESS));
             statusString = lib.function("kgpuc_status_string", FunctionDescriptor.of(ADDRESS, JAVA_INT));
@@ -127,6 +129,20 @@ public final class Compiler {
             return (int) Lib.get().version.invokeExact();
         } catch (Throwable t) {
             throw Rt.rethrow(t);
+        }
+    }
+
+    /**
+     * The loaded libkgpu_compiler's identity: its file, size and
+     * modification time (a rebuilt library must not reuse cached bundles).
+     */
+    public static String libraryFile() {
+        String f = Lib.get().file;
+        try {
+            Path p = Path.of(f).toRealPath();
+            return p + " " + Files.size(p) + " " + Files.getLastModifiedTime(p).toMillis();
+        } catch (IOException | RuntimeException e) {
+            return f;
         }
     }
 
