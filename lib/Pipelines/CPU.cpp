@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Pipelines/Pipelines.h"
+#include "kgpu/Transforms/Canonicalize.h"
 
 #include "kgpu/Conversion/Common/Passes.h"
 #include "kgpu/Conversion/GPUToCPU/Passes.h"
@@ -44,7 +45,7 @@ void kgpu::buildGPUToCPULLVMPipeline(OpPassManager &pm,
   pm.addPass(createKgpuCPUDefineDivision());
   pm.addPass(createKgpuCPUCheckPrivateMemory());
   pm.addPass(createConvertGPUToCPU(passOptions));
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKgpuCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createKgpuCPUAllocateHeapFrames());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -65,5 +66,5 @@ void kgpu::buildGPUToCPULLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKgpuCanonicalizerPass());
 }

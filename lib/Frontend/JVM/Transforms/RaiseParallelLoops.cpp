@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Frontend/JVM/Passes.h"
+#include "kgpu/Transforms/Canonicalize.h"
 
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -391,8 +392,8 @@ struct NarrowFloatOps
 void mlir::kgpu::buildJVMCleanupExtension(OpPassManager &pm) {
   pm.addPass(createKgpuJVMNarrowFloatOps());
   pm.addPass(createKgpuJVMRaiseParallelLoops());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKgpuCanonicalizerPass());
   pm.addPass(createKgpuJVMRaiseReductions());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKgpuCanonicalizerPass());
   pm.addPass(createKgpuJVMUpliftLoops());
 }
