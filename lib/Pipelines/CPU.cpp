@@ -11,6 +11,7 @@
 #include "kgpu/Pipelines/Pipelines.h"
 #include "kgpu/Transforms/Canonicalize.h"
 
+#include "kgpu/Conversion/Common/Passes.h"
 #include "kgpu/Conversion/GPUToCPU/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -39,6 +40,7 @@ void kgpu::buildGPUToCPULLVMPipeline(OpPassManager &pm,
                                      const CPUOptions &options) {
   ConvertGPUToCPUOptions passOptions;
   passOptions.subgroupSize = options.subgroupSize;
+  pm.addPass(createKgpuExpandAsyncCopies());
   pm.addPass(createConvertKgpuMMAToLoops());
   pm.addPass(createKgpuCPUDefineDivision());
   pm.addPass(createKgpuCPUCheckPrivateMemory());

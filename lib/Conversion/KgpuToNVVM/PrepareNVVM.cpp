@@ -11,6 +11,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -232,7 +233,8 @@ void assumeBufferAlignment(ModuleOp module) {
 struct KgpuPrepareNVVMPass
     : mlir::kgpu::impl::KgpuPrepareNVVMBase<KgpuPrepareNVVMPass> {
   void runOnOperation() override {
-    if (failed(lowerMmaToWMMA(getOperation())))
+    if (failed(lowerAsyncCopiesToNVVM(getOperation())) ||
+        failed(lowerMmaToWMMA(getOperation())))
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     populateKgpuToNVVMPreparationPatterns(patterns);
