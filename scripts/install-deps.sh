@@ -39,6 +39,21 @@ else
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
+# pip_install_into DIR ARGS...: installs wheels with pip into DIR
+# (--target; --no-deps, --upgrade), ARGS being requirement specifiers and
+# pip options (--require-hashes -r FILE, ...). Installs Debian's pip first
+# when python3 has none.
+pip_install_into() {
+  local dir="$1"
+  shift
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3-pip
+  fi
+  $SUDO mkdir -p "$dir"
+  $SUDO python3 -m pip install -q --disable-pip-version-check --no-deps \
+    --upgrade --target "$dir" "$@"
+}
+
 # The CUDA target's toolkit, without a GPU or a driver, from NVIDIA's wheels:
 # nvidia-cuda-nvcc (ptxas, fatbinary, nvlink) and nvidia-nvvm (libdevice,
 # which nvidia-cuda-nvcc no longer carries since 13.x). One setting,
@@ -62,21 +77,16 @@ for wheel in "${!CUDA_WHEELS[@]}"; do
   fi
 done
 if [ "$missing_wheel" -ne 0 ]; then
-  if ! python3 -m pip --version >/dev/null 2>&1; then
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3-pip
-  fi
   wheels=()
   for wheel in "${!CUDA_WHEELS[@]}"; do
     wheels+=("$wheel==$CUDA_WHEEL_VERSION")
   done
   echo "install-deps: installing ${wheels[*]} into $CUDA_WHEEL_DIR"
-  $SUDO mkdir -p "$CUDA_WHEEL_DIR"
   # All wheels in one pip call: with --target, pip replaces the shared
   # nvidia/ folder on every call. --no-deps: the wheels' other dependencies
   # (CUDA runtime headers and libraries) are not needed to compile kernels;
   # bench/compile_time installs what nvcc needs for itself.
-  $SUDO python3 -m pip install -q --disable-pip-version-check --no-deps \
-    --upgrade --target "$CUDA_WHEEL_DIR" "${wheels[@]}"
+  pip_install_into "$CUDA_WHEEL_DIR" "${wheels[@]}"
 fi
 
 # The Python package's build tools from PyPI (python/, docs/python.md):
@@ -104,16 +114,10 @@ for entry in "${PYTHON_WHEELS[@]}"; do
   fi
 done
 if [ "$python_missing" -ne 0 ]; then
-  if ! python3 -m pip --version >/dev/null 2>&1; then
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3-pip
-  fi
   requirements=$(mktemp "${TMPDIR:-/tmp}/kgpu-python-req.XXXXXX")
   printf '%s\n' "${PYTHON_WHEELS[@]}" >"$requirements"
   echo "install-deps: installing ${PYTHON_WHEELS[*]%% *} into $PYTHON_TOOLS_DIR"
-  $SUDO mkdir -p "$PYTHON_TOOLS_DIR"
-  $SUDO python3 -m pip install -q --disable-pip-version-check --no-deps \
-    --only-binary :all: --require-hashes --upgrade --target "$PYTHON_TOOLS_DIR" \
-    -r "$requirements"
+  pip_install_into "$PYTHON_TOOLS_DIR" --only-binary :all: --require-hashes -r "$requirements"
   rm -f "$requirements"
 fi
 
@@ -219,6 +223,75 @@ if [ \$have_cp -eq 0 ]; then args=(-cp \"\$stdlib\" \"\${args[@]}\"); fi
 exec \"\${KGPU_JAVA:-java}\" \${KGPU_JVM_OPTS:-} -cp \"\$cp\" \\
   org.jetbrains.kotlin.cli.jvm.K2JVMCompiler -no-stdlib -no-reflect \"\${args[@]}\""
 
+# Apache Maven, for the JVM artifacts' Maven projects (java/pom.xml and its
+# modules, docs/jvm-packaging.md): the binary distribution from Maven
+# Central (SHA-256 pinned; the SHA-512 Maven serves beside it was checked
+# equal, 2026-12-01) unpacked into $JVM_TOOLS_DIR/apache-maven-VERSION, and
+# the wrapper $JVM_TOOLS_DIR/bin/mvn, which runs it on the JDK 25
+# (KGPU_JDK25_HOME; the host binding is Java 22). Maven 3.9 rather than
+# Debian's 3.8: the tests chain a read-only plugin repository
+# (maven.repo.local.tail, new in 3.9). Then every plugin and dependency the
+# build uses is fetched once into the repository $KGPU_MAVEN_REPO (default
+# $JVM_TOOLS_DIR/m2) by building the projects themselves (no tests run), so
+# that `mvn -o` works afterwards; a stamp keyed by the POMs' SHA-256 skips
+# that when nothing changed.
+MAVEN_VERSION=3.9.16
+MAVEN_SHA256=80ffca22aed9e8b9713a232f3394fd81d7f20322df75efdb2b047dbd3e3a23bb
+MAVEN_DIR="$JVM_TOOLS_DIR/apache-maven-$MAVEN_VERSION"
+MAVEN_REPO="${KGPU_MAVEN_REPO:-$JVM_TOOLS_DIR/m2}"
+JDK25_HOME="${KGPU_JDK25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
+if [ ! -x "$MAVEN_DIR/bin/mvn" ] || [ "$(cat "$MAVEN_DIR/.kgpu-sha256" 2>/dev/null)" != "$MAVEN_SHA256" ]; then
+  url="$MAVEN_CENTRAL/org/apache/maven/apache-maven/$MAVEN_VERSION/apache-maven-$MAVEN_VERSION-bin.tar.gz"
+  echo "install-deps: downloading $url"
+  tmp=$(mktemp "${TMPDIR:-/tmp}/kgpu-maven.XXXXXX")
+  if ! curl -fsSL --retry 3 -o "$tmp" "$url"; then
+    rm -f "$tmp"
+    echo "install-deps: error: cannot download $url" >&2
+    exit 1
+  fi
+  if ! echo "$MAVEN_SHA256  $tmp" | sha256sum --quiet -c - >/dev/null 2>&1; then
+    rm -f "$tmp"
+    echo "install-deps: error: $url does not have the pinned SHA-256 $MAVEN_SHA256" >&2
+    exit 1
+  fi
+  $SUDO rm -rf "$MAVEN_DIR"
+  $SUDO mkdir -p "$JVM_TOOLS_DIR"
+  $SUDO tar -xzf "$tmp" -C "$JVM_TOOLS_DIR"
+  rm -f "$tmp"
+  echo "$MAVEN_SHA256" | $SUDO tee "$MAVEN_DIR/.kgpu-sha256" >/dev/null
+fi
+jvm_wrapper mvn "#!/bin/sh
+# Apache Maven $MAVEN_VERSION (written by kgpu's scripts/install-deps.sh), on
+# the JDK 25 when there is one (KGPU_JDK25_HOME), else on JAVA_HOME.
+jdk=\"\${KGPU_JDK25_HOME:-$JDK25_HOME}\"
+if [ -x \"\$jdk/bin/javac\" ]; then JAVA_HOME=\"\$jdk\"; export JAVA_HOME; fi
+exec \"$MAVEN_DIR/bin/mvn\" \"\$@\""
+root="$(cd "$(dirname "$0")/.." && pwd)"
+maven_poms=("$root/java/pom.xml" "$root"/java/*/pom.xml "$root/kotlin/pom.xml" "$root"/kotlin/*/pom.xml)
+# install (the whole lifecycle's plugins), running only the tests that
+# need no native library (those are built later): Surefire fetches its
+# JUnit provider only when it runs a test.
+maven_warmup=(-B -q -f "$root/java/pom.xml" -Dmaven.repo.local="$MAVEN_REPO"
+              -Dtest=LaunchConfigTest,ManifestTest -Dsurefire.failIfNoSpecifiedTests=false install)
+maven_stamp="$MAVEN_REPO/.kgpu-offline-$( (cat "${maven_poms[@]}"; echo "${maven_warmup[*]}") | sha256sum | cut -c1-16)"
+if [ -x "$JDK25_HOME/bin/javac" ] && [ ! -f "$maven_stamp" ]; then
+  echo "install-deps: fetching the Maven plugins and dependencies of java/pom.xml into $MAVEN_REPO"
+  maven_tmp=$(mktemp -d "${TMPDIR:-/tmp}/kgpu-maven.XXXXXX")
+  $SUDO mkdir -p "$MAVEN_REPO"
+  # Outputs go to a temporary directory; the projects' own artifacts are
+  # removed after.
+  if ! $SUDO "$JVM_TOOLS_DIR/bin/mvn" "${maven_warmup[@]}" -Dkgpu.build.root="$maven_tmp" \
+       >"$maven_tmp/log" 2>&1; then
+    echo "install-deps: error: the Maven build of java/pom.xml failed:" >&2
+    tail -n 40 "$maven_tmp/log" >&2
+    $SUDO rm -rf "$maven_tmp"
+    exit 1
+  fi
+  $SUDO rm -rf "$MAVEN_REPO/dev/kgpu" "$maven_tmp"
+  $SUDO rm -f "$MAVEN_REPO"/.kgpu-offline-*
+  $SUDO touch "$maven_stamp"
+fi
+
 # Postconditions: everything the build and the tests use is there.
 fail=0
 for tool in java javac jar cmake ninja clang++-22 llvm-config-22 mlir-opt-22 FileCheck-22 \
@@ -236,7 +309,7 @@ for f in /usr/lib/llvm-22/lib/cmake/mlir/MLIRConfig.cmake \
          /usr/share/vulkan/icd.d/lvp_icd.x86_64.json \
          "$PYTHON_TOOLS_DIR/nanobind/cmake/nanobind-config.cmake" \
          "${CUDA_FILES[@]/#/$CUDA_ROOT_DIR/}" \
-         "${JVM_TOOL_FILES[@]}"; do
+         "${JVM_TOOL_FILES[@]}" "$JVM_TOOLS_DIR/bin/mvn" "$MAVEN_DIR/bin/mvn"; do
   if [ ! -e "$f" ]; then
     echo "install-deps: error: '$f' is missing after the install" >&2
     fail=1
@@ -250,7 +323,6 @@ fi
 # Temurin 25 (the JDK 22+ the API's MemorySegment classes and the javac 25
 # tests need) comes with the machine image, not from apt: without it those
 # tests are UNSUPPORTED, so it is reported, not required.
-JDK25_HOME="${KGPU_JDK25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}"
 if [ ! -x "$JDK25_HOME/bin/javac" ]; then
   echo "install-deps: note: no JDK 25 in $JDK25_HOME (KGPU_JDK25_HOME): the javac 25 tests will be skipped" >&2
 fi
@@ -275,4 +347,4 @@ if [ "$fail" -ne 0 ]; then
   echo "install-deps: the installation is incomplete (see the errors above)" >&2
   exit 1
 fi
-echo "install-deps: OK (CUDA toolkit files under $CUDA_ROOT_DIR, groovyc $GROOVY_VERSION and kotlinc $KOTLIN_VERSION in $JVM_TOOLS_DIR/bin)"
+echo "install-deps: OK (CUDA toolkit files under $CUDA_ROOT_DIR, groovyc $GROOVY_VERSION, kotlinc $KOTLIN_VERSION and mvn $MAVEN_VERSION in $JVM_TOOLS_DIR/bin, Maven repository $MAVEN_REPO)"

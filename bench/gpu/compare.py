@@ -13,7 +13,10 @@ def main():
     ref, out = sys.argv[1], sys.argv[2]
     checks = [("saxpy", "native_saxpy_y.bin", "saxpy_%s.bin", np.float32),
               ("mandelbrot", "native_mandelbrot.bin", "mandelbrot_%s.bin", np.int32),
-              ("sgemm", "native_sgemm_c.bin", "sgemm_%s.bin", np.float32)]
+              ("sgemm", "native_sgemm_c.bin", "sgemm_%s.bin", np.float32),
+              ("saxpy_pf", "native_saxpy_y.bin", "saxpy_pf_%s.bin", np.float32),
+              ("transpose", "native_transpose.bin", "transpose_%s.bin", np.float32),
+              ("histogram", "native_histogram.bin", "histogram_%s.bin", np.int32)]
     for name, reffile, pattern, dtype in checks:
         expected = load(os.path.join(ref, reffile), dtype)
         for dev in ("cuda", "vulkan", "cpu"):
@@ -32,6 +35,31 @@ def main():
                 rel = float(np.max(np.abs(got - expected) / np.maximum(np.abs(expected), 1e-6)))
                 print("%s on %s: %s, max rel err %.3g" % (
                     name, dev, "bit-exact" if exact else "close" if rel < 1e-4 else "DIFFERS", rel))
+
+    # The reductions against NumPy on the same inputs (float sums
+    # reassociate: a relative tolerance; the others exact).
+    x = load(os.path.join(ref, "saxpy_x.bin"), np.float32)
+    d = load(os.path.join(ref, "histogram_data.bin"), np.int32)
+    expect = {}
+    if x is not None:
+        expect["sum_f32"] = (np.float32, float(np.sum(x, dtype=np.float64)))
+        expect["max_f32"] = (np.float32, float(np.max(x)))
+    if d is not None:
+        expect["sum_i32"] = (np.int32, int(np.sum(d, dtype=np.int64) % (1 << 32)))
+        expect["max_i32"] = (np.int32, int(np.max(d)))
+    for name, (dtype, want) in sorted(expect.items()):
+        for dev in ("cuda", "vulkan", "cpu"):
+            got = load(os.path.join(out, "%s_%s.bin" % (name, dev)), dtype)
+            if got is None:
+                continue
+            if dtype == np.int32:
+                ok = int(got[0]) % (1 << 32) == want
+                print("%s on %s: %s (%d, NumPy %d)" % (
+                    name, dev, "exact" if ok else "DIFFERS", int(got[0]) % (1 << 32), want))
+            else:
+                rel = abs(float(got[0]) - want) / max(abs(want), 1e-30)
+                print("%s on %s: %s, rel err %.3g vs NumPy (float64)" % (
+                    name, dev, "close" if rel < 1e-4 else "DIFFERS", rel))
 
 
 if __name__ == "__main__":

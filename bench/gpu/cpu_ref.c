@@ -1,4 +1,4 @@
-/* saxpy and Mandelbrot in C, the CPU baseline of the benchmark:
+/* saxpy, a float sum (OpenMP reduction) and Mandelbrot in C, the CPU baseline of the benchmark:
  *   gcc -O3 -march=x86-64 -fopenmp cpu_ref.c -o cpu_ref && ./cpu_ref
  * Same algorithms and sizes as the kgpu runs (saxpy 256 M floats, Mandelbrot
  * 3840x3200 with 1000 iterations); prints the median wall time of 5 runs. */
@@ -30,6 +30,19 @@ int main(void) {
   qsort(t, 5, sizeof(double), cmp);
   printf("gcc saxpy n=%ld threads=%d median_ms=%.3f\n", n,
          omp_get_max_threads(), t[2]);
+
+  for (int r = 0; r < 5; ++r) {
+    double s = omp_get_wtime();
+    float sum = 0.0f;
+#pragma omp parallel for reduction(+ : sum)
+    for (long i = 0; i < n; ++i)
+      sum += x[i];
+    t[r] = (omp_get_wtime() - s) * 1e3;
+    if (r == 4)
+      printf("gcc sum_f32 n=%ld value=%.6g", n, sum);
+  }
+  qsort(t, 5, sizeof(double), cmp);
+  printf(" median_ms=%.3f\n", t[2]);
 
   const int w = 3840, h = 3200, iters = 1000;
   const float x0 = -2.0f, y0 = -1.25f, dx = 3.0f / w, dy = 2.5f / h;

@@ -1,5 +1,6 @@
 // The benchmark kernels written in CUDA C, built with nvcc: the same
-// algorithms as test/Frontend/KGC/corpus/{saxpy,mandelbrot,sgemm_tiled}.kgc.
+// algorithms as test/Frontend/KGC/corpus/{saxpy,mandelbrot,sgemm_tiled,
+// transpose_local,histogram_global}.kgc.
 // Prints the median kernel time of each (CUDA events) and writes the outputs
 // for the correctness comparison with kgpu.
 //
@@ -69,6 +70,30 @@ extern "C" __global__ void sgemm_tiled(int M, int N, int K, float alpha,
   }
   if (row < M && col < N)
     C[row * N + col] = alpha * acc + beta * C[row * N + col];
+}
+
+#define TT 16
+extern "C" __global__ void transpose(const float *in, float *out, int width,
+                                     int height) {
+  __shared__ float tile[TT][TT + 1];
+  int x = blockIdx.x * TT + threadIdx.x;
+  int y = blockIdx.y * TT + threadIdx.y;
+  if (x < width && y < height)
+    tile[threadIdx.y][threadIdx.x] = in[y * width + x];
+  __syncthreads();
+  int tx = blockIdx.y * TT + threadIdx.x;
+  int ty = blockIdx.x * TT + threadIdx.y;
+  if (tx < height && ty < width)
+    out[ty * height + tx] = tile[threadIdx.x][threadIdx.y];
+}
+
+extern "C" __global__ void histogram(const unsigned *data, int n,
+                                     unsigned *hist) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    unsigned bin = data[i] & 0xFFu;
+    atomicAdd(&hist[bin], 1u);
+  }
 }
 
 template <typename F> static float medianMs(F launch, int reps) {
@@ -163,6 +188,55 @@ int main(int argc, char **argv) {
     writeFile(outDir, "native_sgemm_c.bin", hc.data(), hc.size() * 4);
     writeFile(outDir, "sgemm_a.bin", ha.data(), ha.size() * 4);
     writeFile(outDir, "sgemm_b.bin", hb.data(), hb.size() * 4);
+  }
+  // Transpose 8192x8192 floats through a 16x16 (+1) tile.
+  {
+    const int w = 8192, h = 8192;
+    std::vector<float> hi((size_t)w * h);
+    for (size_t i = 0; i < hi.size(); ++i)
+      hi[i] = (float)(i % 4093) * 0.25f;
+    float *in, *out;
+    CHECK(cudaMalloc(&in, hi.size() * 4));
+    CHECK(cudaMalloc(&out, hi.size() * 4));
+    CHECK(cudaMemcpy(in, hi.data(), hi.size() * 4, cudaMemcpyHostToDevice));
+    dim3 block(TT, TT), grid(w / TT, h / TT);
+    float ms = medianMs([&] { transpose<<<grid, block>>>(in, out, w, h); }, 20);
+    printf("native transpose %dx%d median_ms=%.4f GBps=%.1f\n", w, h, ms,
+           2.0 * w * h * 4 / (ms * 1e6));
+    std::vector<float> ho(hi.size());
+    CHECK(cudaMemcpy(ho.data(), out, ho.size() * 4, cudaMemcpyDeviceToHost));
+    writeFile(outDir, "native_transpose.bin", ho.data(), ho.size() * 4);
+    writeFile(outDir, "transpose_in.bin", hi.data(), hi.size() * 4);
+    cudaFree(in);
+    cudaFree(out);
+  }
+  // 256-bin histogram of 256 M words with global atomics.
+  {
+    const int n = 256 << 20;
+    std::vector<unsigned> hd(n);
+    unsigned s = 12345;
+    for (int i = 0; i < n; ++i) {
+      s = s * 1664525u + 1013904223u;
+      hd[i] = s >> 8;
+    }
+    unsigned *d, *hist;
+    CHECK(cudaMalloc(&d, (size_t)n * 4));
+    CHECK(cudaMalloc(&hist, 256 * 4));
+    CHECK(cudaMemcpy(d, hd.data(), (size_t)n * 4, cudaMemcpyHostToDevice));
+    float ms = medianMs([&] {
+      cudaMemsetAsync(hist, 0, 256 * 4);
+      histogram<<<(n + 255) / 256, 256>>>(d, n, hist);
+    }, 10);
+    printf("native histogram n=%d median_ms=%.4f GBps=%.1f\n", n, ms,
+           (double)n * 4 / (ms * 1e6));
+    std::vector<unsigned> hh(256);
+    CHECK(cudaMemset(hist, 0, 256 * 4));
+    histogram<<<(n + 255) / 256, 256>>>(d, n, hist);
+    CHECK(cudaMemcpy(hh.data(), hist, 256 * 4, cudaMemcpyDeviceToHost));
+    writeFile(outDir, "native_histogram.bin", hh.data(), 256 * 4);
+    writeFile(outDir, "histogram_data.bin", hd.data(), (size_t)n * 4);
+    cudaFree(d);
+    cudaFree(hist);
   }
   return 0;
 }

@@ -13,6 +13,14 @@ for k in saxpy mandelbrot sgemm_tiled; do
   "$build/bin/kgpu-translate" "$root/test/Frontend/KGC/corpus/$k.kgc" \
     -o "$dest/bundles/$k.kgpu"
 done
+for k in transpose_local histogram_global; do
+  "$build/bin/kgpu-translate" "$root/test/Frontend/KGC/corpus/$k.kgc" \
+    -o "$dest/bundles/$k.kgpu"
+done
+for k in saxpy_pf reduce; do
+  "$build/bin/kgpu-translate" "$root/bench/gpu/kernels/$k.kgc" \
+    -o "$dest/bundles/$k.kgpu"
+done
 # Exact-mode floating point on every target (exact-mandelbrot.sh).
 for mode in off on; do
   "$build/bin/kgpu-translate" "$root/bench/gpu/mandelbrot_exact.kgc" \

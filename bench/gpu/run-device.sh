@@ -3,9 +3,10 @@
 #   bench/gpu/run-device.sh CARRY_DIR OUT_DIR
 # CARRY_DIR holds bin/kgpu-run, lib/libkgpu_runtime.so and bundles/*.kgpu
 # built on the build machine (bench/gpu/prepare.sh). Runs the nvcc-built
-# CUDA C kernels, Triton's saxpy, and the same kernels through kgpu on CUDA,
-# Vulkan and the CPU; checks kgpu's outputs against nvcc's; times the CPU
-# backend against gcc -O3 -fopenmp; writes OUT_DIR/results.txt.
+# CUDA C kernels, Triton's saxpy, torch.sum/torch.max, and the same kernels
+# through kgpu on CUDA, Vulkan and the CPU; checks kgpu's outputs against
+# nvcc's; times the CPU backend against gcc -O3 -fopenmp; writes
+# OUT_DIR/results.txt and the table with the ratios, OUT_DIR/table.md.
 set -uo pipefail
 carry=$(cd "$1" && pwd)
 out=$2
@@ -31,6 +32,8 @@ nvcc -O3 -arch=sm_90a bench/gpu/native.cu -o /tmp/native 2>&1 | tee -a "$log"
 
 say "== Triton"
 python3 bench/gpu/triton_saxpy.py 2>&1 | tail -1 | tee -a "$log"
+say "== torch (CUB)"
+python3 bench/gpu/torch_reduce.py 2>&1 | tee -a "$log"
 
 n=$((256 << 20))
 w=3840; h=3200
@@ -50,7 +53,36 @@ for dev in cuda vulkan cpu; do
     --arg dy=$(python3 -c "print(2.5/$h)") --arg maxIter=1000 --repeat $reps \
     --out out=/tmp/kgpu-bench-out/mandelbrot_$dev.bin 2>&1 \
     | sed "s/^/kgpu $dev mandelbrot: /" | tee -a "$log"
+  # sum_f32 on every device (the CPU row against OpenMP's reduction).
+  "$run" "$b/reduce.kgpu" --kernel sum_f32 --device "$dev" --arg n=$n \
+    --arg in=@"$ref/saxpy_x.bin" --arg out=zeros:1 --repeat $reps \
+    --out out=/tmp/kgpu-bench-out/sum_f32_$dev.bin 2>&1 \
+    | sed "s/^/kgpu $dev sum_f32: /" | tee -a "$log"
   if [ "$dev" != cpu ]; then
+    "$run" "$b/saxpy_pf.kgpu" --kernel saxpy_pf --device "$dev" \
+      --arg n=$n --arg a=2.0 --arg x=@"$ref/saxpy_x.bin" --arg y=fill:$n:1.0 \
+      --repeat $reps --out y=/tmp/kgpu-bench-out/saxpy_pf_$dev.bin 2>&1 \
+      | sed "s/^/kgpu $dev saxpy_pf: /" | tee -a "$log"
+    for k in sum_i32 max_i32; do
+      "$run" "$b/reduce.kgpu" --kernel $k --device "$dev" --arg n=$n \
+        --arg in=@"$ref/histogram_data.bin" --arg out=zeros:1 --repeat $reps \
+        --out out=/tmp/kgpu-bench-out/${k}_$dev.bin 2>&1 \
+        | sed "s/^/kgpu $dev $k: /" | tee -a "$log"
+    done
+    "$run" "$b/reduce.kgpu" --kernel max_f32 --device "$dev" --arg n=$n \
+      --arg in=@"$ref/saxpy_x.bin" --arg out=fill:1:-1e30 --repeat $reps \
+      --out out=/tmp/kgpu-bench-out/max_f32_$dev.bin 2>&1 \
+      | sed "s/^/kgpu $dev max_f32: /" | tee -a "$log"
+    "$run" "$b/transpose_local.kgpu" --kernel transpose --device "$dev" \
+      --grid 512,512 --local 16,16 --arg in=@"$ref/transpose_in.bin" \
+      --arg out=zeros:$((8192 * 8192)) --arg width=8192 --arg height=8192 \
+      --repeat $reps --out out=/tmp/kgpu-bench-out/transpose_$dev.bin 2>&1 \
+      | sed "s/^/kgpu $dev transpose: /" | tee -a "$log"
+    "$run" "$b/histogram_global.kgpu" --kernel histogram --device "$dev" \
+      --grid $((n / 256)) --arg data=@"$ref/histogram_data.bin" --arg n=$n \
+      --arg hist=zeros:256 --repeat $reps \
+      --out hist=/tmp/kgpu-bench-out/histogram_$dev.bin 2>&1 \
+      | sed "s/^/kgpu $dev histogram: /" | tee -a "$log"
     "$run" "$b/sgemm_tiled.kgpu" --kernel sgemm_tiled --device "$dev" \
       --grid 256,256 --arg M=4096 --arg N=4096 --arg K=4096 --arg alpha=1.0 \
       --arg A=@"$ref/sgemm_a.bin" --arg B=@"$ref/sgemm_b.bin" --arg beta=0.0 \
@@ -66,3 +98,6 @@ gcc -O3 -march=x86-64 -fopenmp bench/gpu/cpu_ref.c -o /tmp/cpu_ref 2>&1 | tee -a
 
 say "== correctness against nvcc's outputs"
 python3 bench/gpu/compare.py "$ref" /tmp/kgpu-bench-out 2>&1 | tee -a "$log"
+
+say "== table"
+python3 bench/gpu/table.py "$log" 2>&1 | tee "$out/table.md"

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Driver/CompilerSession.h"
+#include "kgpu/Transforms/Canonicalize.h"
 
 #include "kgpu/Bundle/Bundle.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
@@ -498,7 +499,7 @@ CompilerSession::Impl::compile(std::unique_ptr<llvm::MemoryBuffer> input,
       pm.addPass(createInlinerPass());
       pm.addPass(createKgpuCheckBounds());
     }
-    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createKgpuCanonicalizerPass());
     pm.addPass(createCSEPass());
     // What no target could compile, once, before any target runs.
     pm.addPass(createKgpuVerifyABI());

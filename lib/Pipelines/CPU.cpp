@@ -9,7 +9,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Pipelines/Pipelines.h"
+#include "kgpu/Transforms/Canonicalize.h"
 
+#include "kgpu/Conversion/Common/Passes.h"
 #include "kgpu/Conversion/GPUToCPU/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -38,11 +40,12 @@ void kgpu::buildGPUToCPULLVMPipeline(OpPassManager &pm,
                                      const CPUOptions &options) {
   ConvertGPUToCPUOptions passOptions;
   passOptions.subgroupSize = options.subgroupSize;
+  pm.addPass(createKgpuExpandAsyncCopies());
   pm.addPass(createConvertKgpuMMAToLoops());
   pm.addPass(createKgpuCPUDefineDivision());
   pm.addPass(createKgpuCPUCheckPrivateMemory());
   pm.addPass(createConvertGPUToCPU(passOptions));
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKgpuCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createKgpuCPUAllocateHeapFrames());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -63,5 +66,5 @@ void kgpu::buildGPUToCPULLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKgpuCanonicalizerPass());
 }

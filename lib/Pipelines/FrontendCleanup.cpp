@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Pipelines/Pipelines.h"
+#include "kgpu/Transforms/Canonicalize.h"
 
 #include "kgpu/Transforms/Passes.h"
 
@@ -23,9 +24,9 @@ using namespace mlir;
 
 void mlir::kgpu::buildFrontendCleanupPipeline(OpPassManager &pm) {
   pm.addPass(createMem2Reg());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKgpuCanonicalizerPass());
   pm.addPass(createLiftControlFlowToSCFPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKgpuCanonicalizerPass());
   pm.addPass(createKgpuVerifyStructured());
   pm.addPass(createKgpuInferArgAccess());
   pm.addPass(createKgpuVerifyConvergence());

@@ -1,6 +1,7 @@
 //===- KgpuToGPU.cpp - the kgpu level to the GPU form ---------------------===//
 
 #include "kgpu/Pipelines/Pipelines.h"
+#include "kgpu/Transforms/Canonicalize.h"
 
 #include "kgpu/Conversion/KgpuToGPU/Passes.h"
 #include "kgpu/Transforms/Passes.h"
@@ -20,6 +21,6 @@ void mlir::kgpu::buildKgpuToGPUPipeline(OpPassManager &pm) {
   ConvertKgpuToGPUOptions options;
   options.localMemory = "alloc";
   pm.addPass(createConvertKgpuToGPU(options));
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKgpuCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

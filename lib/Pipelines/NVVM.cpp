@@ -1,6 +1,7 @@
 //===- NVVM.cpp - the GPU form to the LLVM/NVVM dialects ------------------===//
 
 #include "kgpu/Pipelines/Pipelines.h"
+#include "kgpu/Transforms/Canonicalize.h"
 
 #include "kgpu/Conversion/KgpuToNVVM/Passes.h"
 
@@ -50,7 +51,7 @@ void mlir::kgpu::buildGPUToNVVMPipeline(OpPassManager &pm,
   gpuPm.addPass(createSCFToControlFlowPass());
   gpuPm.addPass(createConvertNVVMToLLVMPass());
   gpuPm.addPass(createKgpuConvertGPUToNVVM());
-  gpuPm.addPass(createCanonicalizerPass());
+  gpuPm.addPass(createKgpuCanonicalizerPass());
   gpuPm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }

@@ -7,6 +7,7 @@
 
 #include "kgpu/Pipelines/Pipelines.h"
 
+#include "kgpu/Conversion/Common/Passes.h"
 #include "kgpu/Conversion/GPUToCPU/Passes.h"
 #include "kgpu/Conversion/KgpuToSPIRV/Passes.h"
 #include "kgpu/Transforms/Passes.h"
@@ -26,6 +27,7 @@ void mlir::kgpu::buildGPUToSPIRVPipeline(OpPassManager &pm,
   attach.float16 = options.float16;
   attach.atomicFloatAdd = options.atomicFloatAdd;
   pm.addPass(createKgpuSPIRVAttachTarget(attach));
+  pm.addPass(createKgpuExpandAsyncCopies());
   pm.addPass(createKgpuSPIRVEmulateFloatAtomics());
   KgpuSPIRVExpandMathOptions expandMath;
   expandMath.f32ViaF64 = options.f32Math != "native";

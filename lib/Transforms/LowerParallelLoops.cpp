@@ -5,8 +5,10 @@
 #include "kgpu/Dialect/Kgpu/Utils/Reductions.h"
 #include "kgpu/Transforms/Passes.h"
 
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace mlir {
@@ -109,7 +111,23 @@ struct Reduction {
   SmallVector<Value> indices;
 };
 
-void lowerDistributed(ParallelForOp loop) {
+/// Whether the loop may run `width` contiguous iterations per work-item and
+/// step: one dimension of constant step 1 and a body without loops (a
+/// memory-bound body; a loop inside would serialise `width` of them).
+bool canUnrollContiguous(ParallelForOp loop) {
+  if (loop.getNumDims() != 1)
+    return false;
+  APInt step;
+  if (!matchPattern(loop.getStep()[0], m_ConstantInt(&step)) || !step.isOne())
+    return false;
+  WalkResult inner = loop.getBodyBlock()->walk([](Operation *op) {
+    return isa<LoopLikeOpInterface, ParallelForOp>(op) ? WalkResult::interrupt()
+                                                       : WalkResult::advance();
+  });
+  return !inner.wasInterrupted();
+}
+
+void lowerDistributed(ParallelForOp loop, unsigned vectorWidth) {
   Location loc = loop.getLoc();
   OpBuilder b(loop);
   auto func = loop->getParentOfType<FunctionOpInterface>();
@@ -142,13 +160,25 @@ void lowerDistributed(ParallelForOp loop) {
     groups[r.getOperation()].push_back(r);
   });
 
+  unsigned width = vectorWidth > 1 && canUnrollContiguous(loop) ? vectorWidth : 1;
+
+  // One accumulator per contiguous lane (independent dependence chains); the
+  // body's own reductions use lane 0's, the unrolled copies the others.
   SmallVector<std::pair<Reduction, Value>> accumulators;
+  SmallVector<SmallVector<Value>> laneAccumulators;
   for (auto &[rep, members] : groups) {
     auto first = cast<ReduceOp>(rep);
     Type type = first.getValue().getType();
-    Value acc = memref::AllocaOp::create(b, loc, MemRefType::get({}, type));
-    memref::StoreOp::create(
-        b, loc, createReductionIdentity(b, loc, first.getKind(), type), acc);
+    SmallVector<Value> lanes;
+    for (unsigned j = 0; j < width; ++j) {
+      Value lane = memref::AllocaOp::create(b, loc, MemRefType::get({}, type));
+      memref::StoreOp::create(
+          b, loc, createReductionIdentity(b, loc, first.getKind(), type),
+          lane);
+      lanes.push_back(lane);
+    }
+    Value acc = lanes.front();
+    laneAccumulators.push_back(lanes);
     for (ReduceOp r : members) {
       OpBuilder rb(r);
       Value old = memref::LoadOp::create(rb, r.getLoc(), acc);
@@ -187,7 +217,46 @@ void lowerDistributed(ParallelForOp loop) {
         total ? arith::MulIOp::create(b, loc, total, count).getResult() : count;
   }
   auto [linearId, linearSize] = linearGlobalIdAndSize(b, loc);
-  auto forOp = scf::ForOp::create(b, loc, linearId, total, linearSize);
+  Value start = linearId;
+  if (width > 1) {
+    // Work-item g runs the contiguous iterations [W*v, W*v + W) for
+    // v = g, g + G, ... below total / W (unrolled, so that the loads of a
+    // step are independent and adjacent: 128-bit accesses where the
+    // target proves the alignment), then the grid-stride loop below runs
+    // the total % W iterations left.
+    Value cWidth = arith::ConstantIndexOp::create(b, loc, width);
+    Value vectors = arith::DivSIOp::create(b, loc, total, cWidth);
+    auto vecFor = scf::ForOp::create(b, loc, linearId, vectors, linearSize);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(vecFor.getBody()->getTerminator());
+    Value base = arith::MulIOp::create(b, loc, vecFor.getInductionVar(), cWidth);
+    Block *body = loop.getBodyBlock();
+    SmallVector<IRMapping> mappings(width);
+    for (unsigned j = 0; j < width; ++j) {
+      Value index = base;
+      if (j)
+        index = arith::AddIOp::create(
+            b, loc, base, arith::ConstantIndexOp::create(b, loc, j));
+      mappings[j].map(
+          body->getArgument(0),
+          arith::AddIOp::create(b, loc, loop.getLowerBound()[0], index)
+              .getResult());
+      for (SmallVector<Value> &lanes : laneAccumulators)
+        mappings[j].map(lanes.front(), lanes[j]);
+    }
+    // The copies in lockstep, op by op: the iterations of a parallel loop
+    // are independent, so iteration j + 1's loads may precede iteration
+    // j's stores, and the W loads (stores) of one access are adjacent for
+    // the vectorizer with no store between them (it cannot prove that
+    // distinct buffers do not alias).
+    for (Operation &op : body->without_terminator())
+      for (unsigned j = 0; j < width; ++j)
+        b.clone(op, mappings[j]);
+    b.setInsertionPointAfter(vecFor);
+    start = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, vectors, cWidth), linearId);
+  }
+  auto forOp = scf::ForOp::create(b, loc, start, total, linearSize);
   b.setInsertionPointToStart(forOp.getBody());
   SmallVector<Value> ivs(n);
   Value rest = forOp.getInductionVar();
@@ -216,8 +285,12 @@ void lowerDistributed(ParallelForOp loop) {
     isFirst =
         isFirst ? arith::AndIOp::create(b, loc, isFirst, eq).getResult() : eq;
   }
-  for (auto &[red, acc] : accumulators) {
+  for (auto [entry, lanes] : llvm::zip(accumulators, laneAccumulators)) {
+    auto &[red, acc] = entry;
     Value partial = memref::LoadOp::create(b, loc, acc);
+    for (Value lane : ArrayRef<Value>(lanes).drop_front())
+      partial = createReductionCombine(
+          b, loc, red.kind, partial, memref::LoadOp::create(b, loc, lane));
     Value groupTotal = GroupReduceOp::create(b, loc, red.kind, partial);
     auto ifOp = scf::IfOp::create(b, loc, isFirst, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
@@ -228,6 +301,7 @@ void lowerDistributed(ParallelForOp loop) {
 
 struct KgpuLowerParallelLoopsPass
     : mlir::kgpu::impl::KgpuLowerParallelLoopsBase<KgpuLowerParallelLoopsPass> {
+  using KgpuLowerParallelLoopsBase::KgpuLowerParallelLoopsBase;
   void runOnOperation() override {
     // Record each kernel's default work-group size before the lowering adds
     // ids in all three dimensions (which would change the inferred size).
@@ -246,7 +320,7 @@ struct KgpuLowerParallelLoopsPass
         outermost.push_back(loop);
     });
     for (ParallelForOp loop : outermost)
-      lowerDistributed(loop);
+      lowerDistributed(loop, vectorWidth);
     // What is left was nested in a distributed loop.
     SmallVector<ParallelForOp> nested;
     getOperation().walk<WalkOrder::PreOrder>(

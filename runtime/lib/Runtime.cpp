@@ -837,6 +837,16 @@ kgpu_status kgpu_buffer_create_external(kgpu_device device, uint64_t handle,
   KGPU_REQUIRE(device, "kgpu_buffer_create_external: device is null");
   KGPU_REQUIRE(handle, "kgpu_buffer_create_external: handle is 0");
   KGPU_REQUIRE(size > 0, "kgpu_buffer_create_external: size is 0");
+  // CUDA kernels assume every buffer parameter 16-byte aligned (vector
+  // accesses); a misaligned view would fault in the kernel.
+  if (device->impl->info().backend == KGPU_BACKEND_CUDA &&
+      handle % KGPU_BUFFER_ALIGNMENT)
+    return fail(makeError(KGPU_ERROR_INVALID_ARGUMENT,
+                          "kgpu_buffer_create_external: the CUDA memory at "
+                          "0x%llx is not %d-byte aligned (kernels use 128-bit "
+                          "accesses)",
+                          static_cast<unsigned long long>(handle),
+                          KGPU_BUFFER_ALIGNMENT));
   Ref<kgpu_buffer_t> b = Ref<kgpu_buffer_t>::adopt(new kgpu_buffer_t());
   b->device = Ref<kgpu_device_t>::share(device);
   b->size = size;

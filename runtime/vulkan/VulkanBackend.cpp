@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../lib/Internal.h"
+#include "FloatControls.h"
 
 #ifndef KGPU_HAVE_VULKAN_HEADERS
 
@@ -187,7 +188,11 @@ struct Capabilities {
   bool subgroupCompute = false;
   uint32_t subgroupOps = 0;
   uint32_t subgroupSize = 0;
+  /// shaderSignedZeroInfNanPreserveFloat32/64 (float controls, Vulkan 1.2
+  /// or VK_KHR_shader_float_controls).
+  bool signedZero32 = false, signedZero64 = false;
 };
+
 
 /// Checks the OpCapability list of a SPIR-V binary against the device.
 Error checkCapabilities(const std::vector<uint32_t> &words,
@@ -657,10 +662,28 @@ Error VulkanDevice::init() {
   maintenance3.sType =
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES;
   subgroup.pNext = &maintenance3;
+  // Float controls: core in Vulkan 1.2, else VK_KHR_shader_float_controls.
+  VkPhysicalDeviceFloatControlsProperties floatControls = {};
+  floatControls.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES;
+  VkPhysicalDeviceProperties basic = {};
+  ifns.vkGetPhysicalDeviceProperties(pd, &basic);
+  bool hasFloatControls = basic.apiVersion >= VK_API_VERSION_1_2;
+  if (!hasFloatControls &&
+      hasExtension(exts, "VK_KHR_shader_float_controls")) {
+    hasFloatControls = true;
+    enabled.push_back("VK_KHR_shader_float_controls");
+  }
+  if (hasFloatControls)
+    maintenance3.pNext = &floatControls;
   VkPhysicalDeviceProperties2 props = {};
   props.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2;
   props.pNext = &subgroup;
   ifns.vkGetPhysicalDeviceProperties2(pd, &props);
+  caps.signedZero32 =
+      hasFloatControls && floatControls.shaderSignedZeroInfNanPreserveFloat32;
+  caps.signedZero64 =
+      hasFloatControls && floatControls.shaderSignedZeroInfNanPreserveFloat64;
   limits = props.properties.limits;
   caps.subgroupSize = subgroup.subgroupSize;
   caps.subgroupCompute =
@@ -1255,9 +1278,11 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
     return Error::success();
   }
   const DeviceFns &f = dev.fns;
+  kgpu::vulkan::preserveSignedZeros(words, dev.caps.signedZero32,
+                                     dev.caps.signedZero64);
   VkShaderModuleCreateInfo smci = {};
   smci.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
-  smci.codeSize = bytes.size();
+  smci.codeSize = words.size() * sizeof(uint32_t);
   smci.pCode = words.data();
   VkResult r =
       f.vkCreateShaderModule(dev.device, &smci, nullptr, &kernel->shader);

@@ -96,6 +96,8 @@ static int SGS; /* sub-group size of the device being mirrored */
   static inline T rem_##NM(T a, T b) { return b == 0 ? (T)-1 : a %% b; }      \
   static inline T min_##NM(T a, T b) { return a < b ? a : b; }                \
   static inline T max_##NM(T a, T b) { return a > b ? a : b; }
+static float fsub_f32(float a, float b) { return a - b; }
+static double fsub_f64(double a, double b) { return a - b; }
 DEF_S(int, uint, i32, INT32_MIN)
 DEF_S(long, ulong, i64, INT64_MIN)
 DEF_U(uint, u32)
@@ -169,6 +171,11 @@ class Bin(E):
                 return "%s_%s(%s, %s)" % (f, nm, a, b)
             if SIGNED[t] and op == "<<":
                 return "shl_%s(%s, %s)" % (nm, a, b)
+        if c and t in ("float", "double") and op == "-":
+            # gcc 12 folds 0.0 - (double)i to -(double)i even at -O0 (-0.0
+            # for i = 0; IEEE, kgc and kgpu: +0.0): a function call keeps
+            # the subtraction (difftest k305_37, k419_90)
+            return "fsub_%s(%s, %s)" % ("f32" if t == "float" else "f64", a, b)
         return "(%s %s %s)" % (a, op, b)
 
 
@@ -700,6 +707,14 @@ class Gen:
                             Jump(r.choice(["break", "continue"]), self.cond(js, 2)))
             inner.vars.pop(0)
             return [For(j, bound, body)]
+        if x < 0.94 and self.in_kernel and self.mode == "int" and self.java:
+            # Java: KernelContext.atomicAdd on `atom` (IntArray), counters 0
+            # and 7 (adds commute: the final value is the sum)
+            idx = 7 if r.random() < 0.5 else 0
+            e = self.expr("int", scope, 3)
+            st = ExprSt("atomic_add(&atom[%d], {0});" % idx, "atom[%d] += {0};" % idx, [e])
+            st.java = "kc.atomicAdd(atom, %d, {0});" % idx
+            return [st]
         if x < 0.94 and self.in_kernel and self.mode == "int" and not self.java:
             op = r.choice(["add", "sub", "min", "max", "and", "or", "xor"])
             # one operation per counter (different operations on one counter
@@ -849,16 +864,17 @@ def gen_kernel(seed, name, java=False):
         body.append(Decl(g.hf, Lit("double", 0.0)))
     sgops = False
     nseg = r.choice([1, 1, 1, 2, 3])
-    if java:
-        nseg = 1
     for seg in range(nseg):
         body += g.stmts(sc, r.randint(2, 6), True, 0, False)
         if seg + 1 < nseg:
             k = r.random()
+            if java and k >= 0.65:
+                k = r.random() * 0.65   # Java: no sub-group operations yet
             if k < 0.5:
                 # a local array: written at the own slot, barrier, then readable
                 nm = g.fresh("l")
                 t = g.vtype() if mode == "int" else r.choice(["float", "int", "uint"])
+                t = g.tmap.get(t, t)
                 body.insert(0, LocalDecl(nm, t))
                 body.append(Assign(Index(nm, Raw("local_id(0)", "L", "int"), t),
                                    g.expr(t, sc)))
@@ -1062,6 +1078,7 @@ def jexpr(e):
     if isinstance(e, Index):
         if e.base in ("in", "fin"):
             return "%s.get(%s)" % (e.base, jexpr(e.kids[0]))
+        return "%s[%s]" % (e.base, jexpr(e.kids[0]))     # a local array
     raise ValueError("no Java rendering of %r" % e)
 
 
@@ -1090,6 +1107,13 @@ def jstmt(s, ind):
         return ["%sif (%s) %s;" % (ind, jexpr(s.cnd), s.kw)]
     if isinstance(s, Return):
         return ["%sreturn %s;" % (ind, jexpr(s.e))]
+    if isinstance(s, ExprSt) and getattr(s, "java", None):
+        return [ind + s.java.format(*(jexpr(e) for e in s.es))]
+    if isinstance(s, LocalDecl):
+        alloc = {"int": "Int", "long": "Long", "float": "Float", "double": "Double"}[JT[s.t]]
+        return ["%s%s[] %s = kc.allocate%sLocalArray(%d);" % (ind, JT[s.t], s.name, alloc, WG)]
+    if isinstance(s, Sync) and s.kind == "barrier":
+        return ["%skc.localBarrier();" % ind]
     raise ValueError("no Java rendering of %r" % s)
 
 

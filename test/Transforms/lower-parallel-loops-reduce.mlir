@@ -1,4 +1,4 @@
-// RUN: kgpu-opt %s --kgpu-lower-parallel-loops | FileCheck %s
+// RUN: kgpu-opt %s --kgpu-lower-parallel-loops=vector-width=1 | FileCheck %s
 
 // A reduction into a fixed element: private accumulator from the identity,
 // a work-group reduction after the loop, one atomic per work-group. The

@@ -8,6 +8,7 @@
 #ifndef KGPU_CONVERSION_PASSES_H
 #define KGPU_CONVERSION_PASSES_H
 
+#include "kgpu/Conversion/Common/Passes.h"
 #include "kgpu/Conversion/GPUToCPU/Passes.h"
 #include "kgpu/Conversion/KgpuToGPU/Passes.h"
 #include "kgpu/Conversion/KgpuToNVVM/Passes.h"

@@ -17,6 +17,7 @@
 #ifndef KGPU_CONVERSION_PASSES_TD
 #define KGPU_CONVERSION_PASSES_TD
 
+include "kgpu/Conversion/Common/Passes.td"
 include "kgpu/Conversion/KgpuToGPU/Passes.td"
 include "kgpu/Conversion/KgpuToSPIRV/Passes.td"
 include "kgpu/Conversion/GPUToCPU/Passes.td"

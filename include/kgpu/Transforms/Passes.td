@@ -64,7 +64,26 @@ def KgpuLowerParallelLoops : Pass<"kgpu-lower-parallel-loops", "mlir::ModuleOp">
     %r = kgpu.group_reduce add %partial : f32
     scf.if %first_in_group { kgpu.atomic_rmw add %r, %out[%c0] }
     ```
+
+    For bandwidth, a 1-D loop of constant step 1 whose body has no loop
+    runs `vector-width` contiguous iterations per work-item and step
+    (`W*v … W*v + W-1` for `v = g, g + G, …` below `n / W`, the body
+    unrolled `W` times), then a plain grid-stride loop over the `n % W`
+    iterations left. The copies' loads are adjacent and independent, so
+    the NVVM target merges them into 128-bit accesses (buffers are 16-byte
+    aligned, docs/runtime.md), and each lane has its own accumulator; the
+    lanes are combined before the work-group reduction. Float reductions
+    are thereby reassociated (as they already are across work-items). Each
+    work-group's partial is deterministic for a fixed device, launch size
+    and input; the order in which the groups' atomics land is not, so a
+    float add or mul may differ between runs in its last bits (integer
+    operators, min and max are exact).
   }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "unsigned", /*default=*/"4",
+           "Contiguous iterations per work-item and step of eligible 1-D "
+           "loops (1: one iteration per step)">,
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect",
                            "mlir::memref::MemRefDialect"];
 }

@@ -5,7 +5,11 @@
 // redundantly by the lanes of the subgroup (each lane computes the complete
 // result, so stores write identical values). Fragment values carried by scf
 // ops are converted structurally (the driver shared with the CUDA path,
-// kgpu/Conversion/Common/MmaFragmentConversion.h).
+// kgpu/Conversion/Common/MmaFragmentConversion.h). Tiles carried by scf ops
+// are then moved into one private slot per carried value (copies at the
+// loop edges), so that no memref value flows through a loop or an if: the
+// work-item loops of convert-gpu-to-cpu cannot spill memrefs across a
+// barrier.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +21,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
 namespace kgpu {
@@ -198,6 +203,146 @@ struct ComputeToLoops : OpConversionPattern<MmaComputeOp> {
   }
 };
 
+/// Whether `type` is a tile of this conversion (tileType): a static 2-D
+/// memref in private memory.
+bool isTile(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  return memref && memref.getRank() == 2 && memref.hasStaticShape() &&
+         !memref.getMemorySpace() && memref.getLayout().isIdentity();
+}
+
+/// Moves the tiles that scf ops carry into private slots (memref.alloca at
+/// the function entry): the carried values become the slots, copied at the
+/// edges, and the canonicalizations of the scf ops then drop the carried
+/// values that no longer vary.
+class TileSlots {
+public:
+  explicit TileSlots(FunctionOpInterface func) : func(func) {}
+
+  void run() {
+    SmallVector<Operation *> ops;
+    func->walk([&](Operation *op) {
+      if (isa<scf::ForOp, scf::WhileOp, scf::IfOp>(op) &&
+          llvm::any_of(op->getResultTypes(), isTile))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      if (auto loop = dyn_cast<scf::ForOp>(op))
+        slotFor(loop);
+      else if (auto loop = dyn_cast<scf::WhileOp>(op))
+        slotWhile(loop);
+      else
+        slotIf(cast<scf::IfOp>(op));
+    }
+  }
+
+private:
+  Value newSlot(Type type) {
+    OpBuilder b(func.getContext());
+    b.setInsertionPointToStart(&func.getFunctionBody().front());
+    return memref::AllocaOp::create(b, func.getLoc(), cast<MemRefType>(type));
+  }
+
+  /// Copies `sources[i]` into `slots[i]` before `at` (null slots: none),
+  /// through temporaries where a source is another of the slots.
+  void copyInto(Operation *at, ValueRange sources, ArrayRef<Value> slots) {
+    OpBuilder b(at);
+    Location loc = at->getLoc();
+    SmallVector<Value> from(sources.begin(), sources.end());
+    for (auto [i, source] : llvm::enumerate(from))
+      if (slots[i] && source != slots[i] && llvm::is_contained(slots, source)) {
+        Value temp = newSlot(source.getType());
+        memref::CopyOp::create(b, loc, source, temp);
+        source = temp;
+      }
+    for (auto [source, slot] : llvm::zip(from, slots))
+      if (slot && source != slot)
+        memref::CopyOp::create(b, loc, source, slot);
+  }
+
+  void slotFor(scf::ForOp loop) {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    SmallVector<Value> slots(loop.getNumResults());
+    for (unsigned i = 0; i < slots.size(); ++i)
+      if (isTile(loop.getResult(i).getType()))
+        slots[i] = newSlot(loop.getResult(i).getType());
+    copyInto(loop, loop.getInitArgs(), slots);
+    copyInto(yield, yield.getOperands(), slots);
+    for (unsigned i = 0; i < slots.size(); ++i) {
+      if (!slots[i])
+        continue;
+      BlockArgument arg = loop.getRegionIterArgs()[i];
+      arg.replaceAllUsesWith(slots[i]);
+      loop.getInitArgsMutable()[i].assign(slots[i]);
+      yield->setOperand(i, arg); // forwarded: the folder drops it
+      loop.getResult(i).replaceAllUsesWith(slots[i]);
+    }
+  }
+
+  void slotWhile(scf::WhileOp loop) {
+    auto condition = loop.getConditionOp();
+    scf::YieldOp yield = loop.getYieldOp();
+    // The before-block's arguments.
+    SmallVector<Value> before(loop.getInits().size());
+    for (unsigned i = 0; i < before.size(); ++i)
+      if (isTile(loop.getInits()[i].getType()))
+        before[i] = newSlot(loop.getInits()[i].getType());
+    // The condition's arguments (the after-block's and the results): the
+    // slot of the before-argument they forward, else a slot of their own.
+    SmallVector<Value> after(condition.getArgs().size());
+    for (unsigned j = 0; j < after.size(); ++j) {
+      Value arg = condition.getArgs()[j];
+      if (!isTile(arg.getType()))
+        continue;
+      auto blockArg = dyn_cast<BlockArgument>(arg);
+      if (blockArg && blockArg.getOwner() == loop.getBeforeBody())
+        after[j] = before[blockArg.getArgNumber()];
+      else
+        after[j] = newSlot(arg.getType());
+    }
+    copyInto(loop, loop.getInits(), before);
+    for (unsigned i = 0; i < before.size(); ++i)
+      if (before[i]) {
+        loop.getBeforeArguments()[i].replaceAllUsesWith(before[i]);
+        loop.getInitsMutable()[i].assign(before[i]);
+      }
+    SmallVector<Value> args(condition.getArgs());
+    copyInto(condition, args, after);
+    copyInto(yield, yield.getOperands(), before);
+    for (unsigned i = 0; i < before.size(); ++i)
+      if (before[i])
+        yield->setOperand(i, before[i]);
+    for (unsigned j = 0; j < after.size(); ++j)
+      if (after[j]) {
+        condition.getArgsMutable()[j].assign(after[j]);
+        loop.getAfterArguments()[j].replaceAllUsesWith(after[j]);
+        loop.getResult(j).replaceAllUsesWith(after[j]);
+      }
+  }
+
+  void slotIf(scf::IfOp op) {
+    SmallVector<Value> slots(op.getNumResults());
+    for (unsigned i = 0; i < slots.size(); ++i)
+      if (isTile(op.getResult(i).getType()))
+        slots[i] = newSlot(op.getResult(i).getType());
+    for (Region *region : {&op.getThenRegion(), &op.getElseRegion()}) {
+      if (region->empty())
+        continue;
+      Operation *yield = region->front().getTerminator();
+      SmallVector<Value> operands(yield->getOperands());
+      copyInto(yield, operands, slots);
+      for (unsigned i = 0; i < slots.size(); ++i)
+        if (slots[i])
+          yield->setOperand(i, slots[i]);
+    }
+    for (unsigned i = 0; i < slots.size(); ++i)
+      if (slots[i])
+        op.getResult(i).replaceAllUsesWith(slots[i]);
+  }
+
+  FunctionOpInterface func;
+};
+
 struct ConvertKgpuMMAToLoopsPass
     : mlir::kgpu::impl::ConvertKgpuMMAToLoopsBase<ConvertKgpuMMAToLoopsPass> {
   void runOnOperation() override {
@@ -213,7 +358,16 @@ struct ConvertKgpuMMAToLoopsPass
         converter, ctx);
     if (failed(applyMmaFragmentConversion(getOperation(), converter,
                                           std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    getOperation()->walk(
+        [](FunctionOpInterface func) { TileSlots(func).run(); });
+    // Drops the carried values that are now the same slot on every edge.
+    RewritePatternSet cleanup(ctx);
+    scf::ForOp::getCanonicalizationPatterns(cleanup, ctx);
+    scf::WhileOp::getCanonicalizationPatterns(cleanup, ctx);
+    scf::IfOp::getCanonicalizationPatterns(cleanup, ctx);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(cleanup))))
+      return signalPassFailure();
   }
 };
 

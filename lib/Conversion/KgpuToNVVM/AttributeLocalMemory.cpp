@@ -9,6 +9,8 @@
 #include "kgpu/Conversion/KgpuToNVVM/Passes.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
 namespace mlir {
 namespace kgpu {
 #define GEN_PASS_DEF_KGPUNVVMATTRIBUTELOCALMEMORY
@@ -51,6 +53,13 @@ struct AttributeLocalMemoryPass
         }
         BlockArgument attribution =
             func.addWorkgroupAttribution(alloc.getType(), alloc.getLoc());
+        // 16-byte aligned (the .shared array's .align): what ldmatrix rows,
+        // 16-byte cp.async and vector accesses need, and what lets LLVM
+        // fold the alignment checks of the tensor-core loads.
+        func.setWorkgroupAttributionAttr(
+            func.getNumWorkgroupAttributions() - 1,
+            LLVM::LLVMDialect::getAlignAttrName(),
+            IntegerAttr::get(IntegerType::get(func.getContext(), 64), 16));
         alloc.getResult().replaceAllUsesWith(attribution);
         alloc.erase();
       }

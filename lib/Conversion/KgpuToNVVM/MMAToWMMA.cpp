@@ -5,9 +5,13 @@
 // time). So kgpu MMA ops are lowered straight to nvvm.wmma.* here, with the
 // fragment type converted to the LLVM struct the intrinsics use; scf ops
 // that carry fragments are converted structurally (the driver shared with
-// the CPU path, kgpu/Conversion/Common/MmaFragmentConversion.h).
+// the CPU path, kgpu/Conversion/Common/MmaFragmentConversion.h). The
+// m16n8k16 shape goes to mma.sync instead (MMAToMmaSync.cpp), in the same
+// conversion.
 //
 //===----------------------------------------------------------------------===//
+
+#include "MMALowering.h"
 
 #include "kgpu/Conversion/Common/MmaFragmentConversion.h"
 #include "kgpu/Conversion/KgpuToNVVM/Passes.h"
@@ -21,27 +25,9 @@
 
 using namespace mlir;
 using namespace mlir::kgpu;
+using namespace mlir::kgpu::nvvm_mma;
 
-namespace {
-
-struct WMMAShape {
-  int m, n, k;
-};
-
-std::optional<WMMAShape> getWMMAShape(MmaShape shape) {
-  switch (shape) {
-  case MmaShape::m16n16k16:
-    return WMMAShape{16, 16, 16};
-  case MmaShape::m32n8k16:
-    return WMMAShape{32, 8, 16};
-  case MmaShape::m8n32k16:
-    return WMMAShape{8, 32, 16};
-  default:
-    return std::nullopt;
-  }
-}
-
-NVVM::MMATypes getNVVMType(Type type) {
+NVVM::MMATypes nvvm_mma::getNVVMType(Type type) {
   if (type.isF16())
     return NVVM::MMATypes::f16;
   if (type.isBF16())
@@ -53,28 +39,10 @@ NVVM::MMATypes getNVVMType(Type type) {
   return NVVM::MMATypes::s32;
 }
 
-NVVM::MMAFrag getFrag(MmaRole role) {
-  return role == MmaRole::A   ? NVVM::MMAFrag::a
-         : role == MmaRole::B ? NVVM::MMAFrag::b
-                              : NVVM::MMAFrag::c;
-}
-
-/// The struct type of a fragment, or null for a shape WMMA lacks.
-Type convertFragment(MmaFragmentType type) {
-  std::optional<WMMAShape> shape = getWMMAShape(type.getShape());
-  if (!shape)
-    return Type();
-  auto [rows, cols] = type.getTileShape();
-  auto [elementType, count] = NVVM::inferMMAType(
-      getNVVMType(type.getElementType()), getFrag(type.getRole()), rows, cols,
-      type.getContext());
-  return LLVM::LLVMStructType::getLiteral(
-      type.getContext(), SmallVector<Type>(count, elementType));
-}
-
 /// The address of `memref[indices]` as an LLVM pointer in the memref's
 /// address space, and the row stride in elements (i32).
-std::pair<Value, Value> addressAndStride(ConversionPatternRewriter &rewriter,
+std::pair<Value, Value>
+nvvm_mma::addressAndStride(ConversionPatternRewriter &rewriter,
                                          Location loc, Value memref,
                                          ValueRange indices, Value leadDim) {
   auto type = cast<MemRefType>(memref.getType());
@@ -103,7 +71,7 @@ std::pair<Value, Value> addressAndStride(ConversionPatternRewriter &rewriter,
   return {ptr, stride};
 }
 
-SmallVector<Value> unpack(ConversionPatternRewriter &rewriter, Location loc,
+SmallVector<Value> nvvm_mma::unpack(ConversionPatternRewriter &rewriter, Location loc,
                           Value structValue) {
   auto type = cast<LLVM::LLVMStructType>(structValue.getType());
   SmallVector<Value> elements;
@@ -111,6 +79,47 @@ SmallVector<Value> unpack(ConversionPatternRewriter &rewriter, Location loc,
     elements.push_back(
         LLVM::ExtractValueOp::create(rewriter, loc, structValue, i));
   return elements;
+}
+
+namespace {
+
+struct WMMAShape {
+  int m, n, k;
+};
+
+std::optional<WMMAShape> getWMMAShape(MmaShape shape) {
+  switch (shape) {
+  case MmaShape::m16n16k16:
+    return WMMAShape{16, 16, 16};
+  case MmaShape::m32n8k16:
+    return WMMAShape{32, 8, 16};
+  case MmaShape::m8n32k16:
+    return WMMAShape{8, 32, 16};
+  default:
+    return std::nullopt;
+  }
+}
+
+NVVM::MMAFrag getFrag(MmaRole role) {
+  return role == MmaRole::A   ? NVVM::MMAFrag::a
+         : role == MmaRole::B ? NVVM::MMAFrag::b
+                              : NVVM::MMAFrag::c;
+}
+
+/// The struct type of a fragment, or null for a shape neither WMMA nor
+/// mma.sync lowers.
+Type convertFragment(MmaFragmentType type) {
+  if (isMmaSyncFragment(type))
+    return convertMmaSyncFragment(type);
+  std::optional<WMMAShape> shape = getWMMAShape(type.getShape());
+  if (!shape)
+    return Type();
+  auto [rows, cols] = type.getTileShape();
+  auto [elementType, count] = NVVM::inferMMAType(
+      getNVVMType(type.getElementType()), getFrag(type.getRole()), rows, cols,
+      type.getContext());
+  return LLVM::LLVMStructType::getLiteral(
+      type.getContext(), SmallVector<Type>(count, elementType));
 }
 
 LogicalResult unsupportedShape(Operation *op, MmaFragmentType type,
@@ -224,11 +233,13 @@ LogicalResult mlir::kgpu::lowerMmaToWMMA(Operation *root) {
     for (Type type :
          llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
       if (auto fragment = dyn_cast<MmaFragmentType>(type))
-        if (!getWMMAShape(fragment.getShape())) {
-          op->emitOpError("uses the tensor-core shape ")
-              << stringifyMmaShape(fragment.getShape())
+        if (!getWMMAShape(fragment.getShape()) &&
+            !isMmaSyncFragment(fragment)) {
+          op->emitOpError("uses the tensor-core fragment ")
+              << fragment
               << ", which the CUDA target does not support yet (WMMA "
-                 "shapes m16n16k16, m32n8k16 and m8n32k16 are)";
+                 "shapes m16n16k16, m32n8k16 and m8n32k16 are, and "
+                 "m16n8k16 with f16 or bf16 inputs through mma.sync)";
           return WalkResult::interrupt();
         }
     return WalkResult::advance();
@@ -249,7 +260,8 @@ LogicalResult mlir::kgpu::lowerMmaToWMMA(Operation *root) {
       if (!fragment)
         continue;
       Type element = fragment.getElementType();
-      unsigned needed = element.isBF16()               ? 80
+      bool mmaSync = isMmaSyncFragment(fragment);
+      unsigned needed = element.isBF16() || mmaSync    ? 80
                         : element.isSignlessInteger(8) ? 72
                                                        : 70;
       for (Attribute attr : gpuModule.getTargetsAttr()) {
@@ -263,7 +275,8 @@ LogicalResult mlir::kgpu::lowerMmaToWMMA(Operation *root) {
           continue;
         op->emitError("tensor-core ops on ")
             << element << " need sm_" << needed
-            << " or newer (WMMA), but the CUDA target is " << target.getChip();
+            << " or newer (" << (mmaSync ? "mma.sync m16n8k16" : "WMMA")
+            << "), but the CUDA target is " << target.getChip();
         return WalkResult::interrupt();
       }
     }
@@ -282,5 +295,6 @@ LogicalResult mlir::kgpu::lowerMmaToWMMA(Operation *root) {
   RewritePatternSet patterns(ctx);
   patterns.add<FillLowering, LoadLowering, ComputeLowering, StoreLowering>(
       converter, ctx);
+  populateMmaSyncPatterns(converter, patterns);
   return applyMmaFragmentConversion(root, converter, std::move(patterns));
 }

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -205,14 +206,45 @@ void setRequiredBlockSizes(ModuleOp module) {
   });
 }
 
+/// The alignment the runtime guarantees for every buffer it binds
+/// (KGPU_BUFFER_ALIGNMENT in runtime/include/kgpu/runtime.h): each buffer
+/// parameter is assumed that aligned at kernel entry, so that LLVM's
+/// load/store vectorizer may merge adjacent accesses into 64/128-bit ones.
+constexpr uint64_t kBufferAlignment = 16;
+
+void assumeBufferAlignment(ModuleOp module) {
+  module.walk([](gpu::GPUFuncOp func) {
+    if (!func.isKernel() || func.getBody().empty())
+      return;
+    OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
+    // The parameters, not the work-group or private attributions.
+    for (BlockArgument arg :
+         func.getArguments().take_front(func.getNumArguments())) {
+      auto type = dyn_cast<MemRefType>(arg.getType());
+      if (!type || type.getMemorySpace() || arg.use_empty())
+        continue;
+      auto assumed = memref::AssumeAlignmentOp::create(b, func.getLoc(), arg,
+                                                       kBufferAlignment);
+      arg.replaceAllUsesExcept(assumed.getResult(), assumed);
+    }
+  });
+}
+
 struct KgpuPrepareNVVMPass
     : mlir::kgpu::impl::KgpuPrepareNVVMBase<KgpuPrepareNVVMPass> {
   void runOnOperation() override {
-    if (failed(lowerMmaToWMMA(getOperation())))
+    if (failed(lowerAsyncCopiesToNVVM(getOperation())) ||
+        failed(lowerMmaToWMMA(getOperation())))
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     populateKgpuToNVVMPreparationPatterns(patterns);
     patterns.add<PartialWarpSubgroupReduce>(&getContext());
+    // Values of up to 32 bits as one 32-bit shuffle per step (benefit 2);
+    // the 64-bit packing alone also shuffled a constant zero high word.
+    populateGpuLowerSubgroupReduceToShufflePatterns(
+        patterns, kWarpSize, /*shuffleBitwidth=*/32, /*benefit=*/2);
+    populateGpuLowerClusteredSubgroupReduceToShufflePatterns(
+        patterns, kWarpSize, /*shuffleBitwidth=*/32, /*benefit=*/2);
     populateGpuLowerSubgroupReduceToShufflePatterns(patterns, kWarpSize,
                                                     /*shuffleBitwidth=*/64);
     populateGpuLowerClusteredSubgroupReduceToShufflePatterns(
@@ -230,6 +262,7 @@ struct KgpuPrepareNVVMPass
     if (result.wasInterrupted())
       return signalPassFailure();
     setRequiredBlockSizes(getOperation());
+    assumeBufferAlignment(getOperation());
   }
 };
 

@@ -2023,14 +2023,16 @@ void MethodTranslator::invoke(const Instruction &insn) {
       return;
     if (StringRef(ref->name).starts_with("mma")) {
       // TornadoVM's MMA members are PTX's m16n8k16 fragments
-      // (MMAShape.M16N8K16, its only shape); kgpu's MMA ops have
-      // m16n16k16 only.
+      // (MMAShape.M16N8K16) held as per-lane Java arrays; kgpu's m16n8k16
+      // ops exist (kgc's mma_*), but this frontend does not map the
+      // members' array-valued fragments onto them yet.
       fail("KG-E0109",
            "KernelContext." + ref->name + ref->descriptor +
-               " is not supported by kgpu: TornadoVM's MMA members use the "
-               "m16n8k16 fragment layout (MMAShape.M16N8K16), and kgpu's MMA "
-               "operations have the m16n16k16 shape only",
-           "hint: write the product without MMA (docs/jvm.md)");
+               " is not supported by kgpu yet: TornadoVM's MMA members "
+               "(MMAShape.M16N8K16 fragments as Java arrays) are not "
+               "translated to kgpu's m16n8k16 operations",
+           "hint: write the product without MMA, or in kgc with mma_* "
+           "(docs/jvm.md)");
       return;
     }
     fail("KG-E0109", "KernelContext." + ref->name + ref->descriptor +

@@ -262,7 +262,16 @@ KGPU_API kgpu_status kgpu_kernel_get_dispatch_params(kgpu_kernel kernel,
  * buffer's device (like CUDA's legacy default stream), then copy.
  *===-------------------------------------------------------------------===*/
 
-/// Allocates `size` bytes (> 0), zero-filled.
+/// The alignment, in bytes, of every buffer the runtime allocates, and
+/// the one the CUDA device requires of an external buffer's memory: the
+/// CUDA kernels assume it of every buffer parameter (128-bit loads and
+/// stores). cuMemAlloc gives 256 bytes, Vulkan allocations at least the
+/// buffer's VkMemoryRequirements alignment (each buffer is bound at offset
+/// 0 of its own allocation), the CPU device calloc's 16 (docs/runtime.md).
+#define KGPU_BUFFER_ALIGNMENT 16
+
+/// Allocates `size` bytes (> 0), zero-filled, aligned to at least
+/// KGPU_BUFFER_ALIGNMENT bytes.
 KGPU_API kgpu_status kgpu_buffer_create(kgpu_device device, size_t size,
                                         kgpu_buffer *buffer);
 KGPU_API void kgpu_buffer_release(kgpu_buffer buffer);
@@ -274,7 +283,8 @@ KGPU_API kgpu_status kgpu_buffer_download(kgpu_buffer buffer, size_t offset,
 /// A buffer over memory the caller allocated and owns (zero-copy interop,
 /// e.g. DLPack; API version 1.4): `handle` is a host pointer on the CPU
 /// device, a CUdeviceptr of the device's (primary) context on CUDA. The
-/// memory must hold `size` bytes, aligned for the elements the kernels read,
+/// memory must hold `size` bytes, aligned for the elements the kernels read
+/// (on CUDA: to KGPU_BUFFER_ALIGNMENT bytes, else KGPU_ERROR_INVALID_ARGUMENT),
 /// and outlive the buffer and every launch that uses it; releasing the
 /// buffer does not free it. Vulkan: KGPU_ERROR_UNSUPPORTED.
 KGPU_API kgpu_status kgpu_buffer_create_external(kgpu_device device,

@@ -1,10 +1,10 @@
 // The NVVM lowering's first step: work-group memory of the one GPU form
-// (memref.alloc in space 3) becomes gpu.func workgroup attributions; other
-// allocations, and device functions, stay as they are.
+// (memref.alloc in space 3) becomes gpu.func workgroup attributions, 16-byte
+// aligned; other allocations, and device functions, stay as they are.
 // RUN: kgpu-opt %s --pass-pipeline='builtin.module(gpu.module(kgpu-nvvm-attribute-local-memory))' | FileCheck %s
 
 // CHECK-LABEL: gpu.func @k
-// CHECK-SAME: workgroup(%[[A:.*]] : memref<64xf32, 3>, %[[B:.*]] : memref<4x4xi32, 3>)
+// CHECK-SAME: workgroup(%[[A:.*]] : memref<64xf32, 3> {llvm.align = 16 : i64}, %[[B:.*]] : memref<4x4xi32, 3> {llvm.align = 16 : i64})
 // CHECK-SAME: kernel
 // CHECK-NOT: memref.alloc()
 // CHECK: memref.alloca() : memref<8xf32>

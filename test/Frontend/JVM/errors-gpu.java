@@ -93,7 +93,7 @@ public class Errors {
   }
 
   public static void unsupportedContext(KernelContext kc, float[] out) {
-    // expected-error @+1 {{KG-E0109: KernelContext.mmaFragment(F)[F is not supported by kgpu: TornadoVM's MMA members use the m16n8k16 fragment layout (MMAShape.M16N8K16), and kgpu's MMA operations have the m16n16k16 shape only in Errors.unsupportedContext}}
+    // expected-error @+1 {{KG-E0109: KernelContext.mmaFragment(F)[F is not supported by kgpu yet: TornadoVM's MMA members (MMAShape.M16N8K16 fragments as Java arrays) are not translated to kgpu's m16n8k16 operations in Errors.unsupportedContext}}
     float[] f = kc.mmaFragment(0.0f);
     out[kc.globalIdx] = 1;
   }

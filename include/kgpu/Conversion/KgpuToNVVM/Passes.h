@@ -31,9 +31,14 @@ namespace kgpu {
 /// WMMA shapes (to gpu.subgroup_mma_*).
 void populateKgpuToNVVMPreparationPatterns(RewritePatternSet &patterns);
 
-/// Lowers kgpu tensor-core ops under `root` to nvvm.wmma.* (WMMA shapes),
+/// Lowers kgpu tensor-core ops under `root` to nvvm.wmma.* (WMMA shapes) and
+/// nvvm.mma.sync / nvvm.ldmatrix (m16n8k16, MMAToMmaSync.cpp),
 /// converting fragment values, also where scf ops carry them.
 LogicalResult lowerMmaToWMMA(Operation *root);
+
+/// Lowers kgpu asynchronous copies under `root` to nvvm.cp.async.* where the
+/// gpu.module's NVVM target is sm_80 or newer, to plain copies elsewhere.
+LogicalResult lowerAsyncCopiesToNVVM(Operation *root);
 
 } // namespace kgpu
 } // namespace mlir

@@ -79,9 +79,13 @@ def KgpuPrepareNVVM : Pass<"kgpu-prepare-nvvm", "mlir::ModuleOp"> {
     → `gpu.shuffle` butterflies (upstream's
     `populateGpuLowerSubgroupReduceToShufflePatterns`), and tensor-core ops
     → `nvvm.wmma.*` (upstream's `gpu.subgroup_mma_*` needs a constant
-    leading dimension; kgpu's is a value).
+    leading dimension; kgpu's is a value), or for m16n8k16 →
+    `nvvm.mma.sync` with `nvvm.ldmatrix` loads from local memory, and
+    asynchronous copies → `nvvm.cp.async.*` on sm_80 and newer (plain copies
+    before).
   }];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::gpu::GPUDialect",
+                           "mlir::scf::SCFDialect",
                            "mlir::memref::MemRefDialect",
                            "mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect"];
 }

@@ -293,6 +293,7 @@ enum class BuiltinCategory : uint8_t {
   Overloaded,
   MMAContextual,
   MMA,
+  Async,
 };
 
 /// How a builtin's result varies across the work-items of a grid.
@@ -318,6 +319,11 @@ inline bool isBarrierBuiltin(BuiltinKind kind) {
 inline bool isMMABuiltin(BuiltinKind kind) {
   BuiltinCategory c = getBuiltinCategory(kind);
   return c == BuiltinCategory::MMA || c == BuiltinCategory::MMAContextual;
+}
+
+/// The asynchronous-copy builtins (async_copy, async_commit, async_wait).
+inline bool isAsyncBuiltin(BuiltinKind kind) {
+  return getBuiltinCategory(kind) == BuiltinCategory::Async;
 }
 
 enum class ReduceOpKind : uint8_t { Add, Mul, Min, Max, And, Or, Xor };

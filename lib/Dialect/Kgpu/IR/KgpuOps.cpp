@@ -406,6 +406,32 @@ LogicalResult MmaComputeOp::verify() {
   return success();
 }
 
+LogicalResult AsyncCopyOp::verify() {
+  MemRefType src = getSrc().getType(), dst = getDst().getType();
+  if (!isGlobalMemRef(src))
+    return emitOpError("copies from global memory (the default memory "
+                       "space), got ")
+           << src;
+  if (!isLocalMemRef(dst))
+    return emitOpError("copies to local memory (memory space ")
+           << KgpuDialect::kLocalMemorySpace << "), got " << dst;
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError("source and destination element types differ: ")
+           << src.getElementType() << " and " << dst.getElementType();
+  if (!src.getElementType().isIntOrFloat())
+    return emitOpError("needs integer or float elements, got ")
+           << src.getElementType();
+  if (failed(verifyIndexCount(*this, src, getSrcIndices().size())) ||
+      failed(verifyIndexCount(*this, dst, getDstIndices().size())))
+    return failure();
+  int64_t bytes = getByteCount();
+  if (bytes != 4 && bytes != 8 && bytes != 16)
+    return emitOpError("copies 4, 8 or 16 bytes, got ")
+           << getCount() << " x " << src.getElementType() << " (" << bytes
+           << " bytes)";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Exact semantics
 //===----------------------------------------------------------------------===//

@@ -12,6 +12,7 @@
 
 #include "kgpu/Frontend/JVM/Passes.h"
 #include "kgpu/Dialect/Kgpu/Utils/KernelAttrs.h"
+#include "kgpu/Transforms/Canonicalize.h"
 
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -503,9 +504,9 @@ struct NarrowFloatOps
 void mlir::kgpu::buildJVMCleanupExtension(OpPassManager &pm) {
   pm.addPass(createKgpuJVMNarrowFloatOps());
   pm.addPass(createKgpuJVMRaiseParallelLoops());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKgpuCanonicalizerPass());
   pm.addPass(createKgpuJVMRaiseReductions());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKgpuCanonicalizerPass());
   pm.addPass(createKgpuJVMUpliftLoops());
   pm.addPass(createKgpuJVMBufferSizeArguments());
 }

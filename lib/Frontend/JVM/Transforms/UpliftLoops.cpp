@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Frontend/JVM/Passes.h"
+#include "kgpu/Transforms/Canonicalize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -111,7 +112,10 @@ struct UpliftLoops : kgpu::impl::KgpuJVMUpliftLoopsBase<UpliftLoops> {
       patterns.add<SwapInvertedGuard>(context);
       addCanonicalizations(patterns, context);
       // A non-converging rewrite only leaves a while loop unlifted.
-      (void)applyPatternsGreedily(getOperation(), std::move(patterns));
+      (void)applyPatternsGreedily(
+          getOperation(),
+          FrozenRewritePatternSet(std::move(patterns),
+                                  kgpu::inexactCanonicalizations()));
     }
     // Bounds re-read in the test (`i < a.length`) leave the loop.
     getOperation().walk([](scf::WhileOp loop) {
@@ -121,7 +125,10 @@ struct UpliftLoops : kgpu::impl::KgpuJVMUpliftLoopsBase<UpliftLoops> {
       RewritePatternSet patterns(context);
       scf::populateUpliftWhileToForPatterns(patterns);
       addCanonicalizations(patterns, context);
-      (void)applyPatternsGreedily(getOperation(), std::move(patterns));
+      (void)applyPatternsGreedily(
+          getOperation(),
+          FrozenRewritePatternSet(std::move(patterns),
+                                  kgpu::inexactCanonicalizations()));
     }
   }
 };

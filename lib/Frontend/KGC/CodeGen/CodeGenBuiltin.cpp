@@ -48,6 +48,48 @@ bool Emitter::emitMmaAddress(const BuiltinCallExpr *call, Value &memref,
   return true;
 }
 
+bool Emitter::emitFlatAddress(const Expr *mem, const Expr *arg,
+                              Value &memref, SmallVector<Value> &indices) {
+  Location l = loc(arg->getLoc());
+  mem = ignoreImplicitCasts(mem);
+  if (!llvm::isa<DeclRefExpr>(mem)) {
+    error(mem->getLoc(), "the memory operands of 'async_copy' must be "
+                         "pointers or whole arrays");
+    return false;
+  }
+  memref = emitLValue(mem).memref;
+  Value offset = emitExpr(arg);
+  if (!memref || !offset)
+    return false;
+  offset = toIndex(l, offset, arg->getType());
+  auto type = cast<MemRefType>(memref.getType());
+  indices.assign(type.getRank(), Value());
+  for (int64_t d = type.getRank() - 1; d > 0; --d) {
+    Value size = arith::ConstantIndexOp::create(b, l, type.getDimSize(d));
+    indices[d] = arith::RemUIOp::create(b, l, offset, size);
+    offset = arith::DivUIOp::create(b, l, offset, size);
+  }
+  indices[0] = offset;
+  return true;
+}
+
+void Emitter::emitAsyncCopy(const BuiltinCallExpr *call) {
+  llvm::ArrayRef<Expr *> args = call->getArgs();
+  Value dst, src;
+  SmallVector<Value> dstIndices, srcIndices;
+  if (!emitFlatAddress(args[0], args[1], dst, dstIndices) ||
+      !emitFlatAddress(args[2], args[3], src, srcIndices))
+    return;
+  std::optional<ConstantValue> count = evaluateConstantExpr(args[4]);
+  if (!count) {
+    error(args[4]->getLoc(), "the element count of 'async_copy' must be a "
+                             "constant");
+    return;
+  }
+  kg::AsyncCopyOp::create(b, loc(call->getLoc()), src, srcIndices, dst,
+                          dstIndices, count->getSExtValue());
+}
+
 Value Emitter::emitBuiltin(const BuiltinCallExpr *call) {
   Location l = loc(call->getLoc());
   BuiltinKind kind = call->getBuiltinKind();
@@ -82,6 +124,22 @@ Value Emitter::emitBuiltin(const BuiltinCallExpr *call) {
                           kind == BuiltinKind::Barrier ? kg::MemFence::Local
                                                        : kg::MemFence::Global);
     return Value();
+  case BuiltinKind::AsyncCopy:
+    emitAsyncCopy(call);
+    return Value();
+  case BuiltinKind::AsyncCommit:
+    kg::AsyncCommitOp::create(b, l);
+    return Value();
+  case BuiltinKind::AsyncWait: {
+    std::optional<ConstantValue> pending = evaluateConstantExpr(args[0]);
+    if (!pending) {
+      error(args[0]->getLoc(), "the argument of 'async_wait' must be a "
+                               "constant");
+      return Value();
+    }
+    kg::AsyncWaitOp::create(b, l, pending->getSExtValue());
+    return Value();
+  }
   default:
     break;
   }

@@ -498,6 +498,12 @@ private:
   Value emitMinMax(Location l, bool isMin, Value a, Value c,
                    const kgc::Type &type);
   /// Memref and indices of the tile at (row, col) for mma_load/mma_store.
+  /// The memref and indices of flat element `arg` of memory operand `mem`
+  /// of an async_copy (a multi-dimensional array is indexed in its
+  /// row-major storage).
+  bool emitFlatAddress(const Expr *mem, const Expr *arg, Value &memref,
+                       SmallVector<Value> &indices);
+  void emitAsyncCopy(const BuiltinCallExpr *call);
   bool emitMmaAddress(const BuiltinCallExpr *call, Value &memref,
                       SmallVector<Value> &indices, Value &leadDim);
 

@@ -165,7 +165,8 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
   };
 
   if (parallel && (isWorkItemBuiltin(kind) || isSubGroupBuiltin(kind) ||
-                   isMMABuiltin(kind) || kind == BuiltinKind::Barrier ||
+                   isMMABuiltin(kind) || isAsyncBuiltin(kind) ||
+                   kind == BuiltinKind::Barrier ||
                    kind == BuiltinKind::BarrierGlobal)) {
     if (kind == BuiltinKind::Barrier || kind == BuiltinKind::BarrierGlobal)
       error(loc, "'" + name + "()' is not allowed inside a parallel for");
@@ -362,6 +363,75 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
       args[i] = checkRValue(args[i]);
       if (!args[i] || !toInt(i))
         return nullptr;
+    }
+    return make(Type::getVoid());
+  }
+  case BuiltinKind::AsyncCommit:
+    if (!arity())
+      return nullptr;
+    return make(Type::getVoid());
+  case BuiltinKind::AsyncWait: {
+    if (!arity() || !checkAll(0) || !toInt(0))
+      return nullptr;
+    auto v = evaluateConstantExpr(args[0]);
+    if (!v || v->getSExtValue() < 0 || v->getSExtValue() > 255) {
+      error(args[0]->getLoc(), "the argument of 'async_wait' must be an "
+                               "integer constant from 0 to 255");
+      return nullptr;
+    }
+    return make(Type::getVoid());
+  }
+  case BuiltinKind::AsyncCopy: {
+    if (!arity())
+      return nullptr;
+    Expr *dst = checkExpr(args[0]);
+    Expr *src = dst ? checkExpr(args[2]) : nullptr;
+    if (!dst || !src)
+      return nullptr;
+    const Type &dt = dst->getType(), &st = src->getType();
+    if (!dt.isMemory() || !dst->isLValue() ||
+        dt.getAddressSpace() != AddressSpace::Local) {
+      error(dst->getLoc(), "the first argument of 'async_copy' must be a "
+                           "local array, not " +
+                               typeStr(dt));
+      return nullptr;
+    }
+    if (!st.isPointer() || st.getAddressSpace() != AddressSpace::Global) {
+      error(src->getLoc(), "the third argument of 'async_copy' must be a "
+                           "global pointer, not " +
+                               typeStr(st));
+      return nullptr;
+    }
+    if (dt.getElementKind() != st.getElementKind()) {
+      error(loc, "'async_copy': the element types of the destination ('" +
+                     getScalarKindName(dt.getElementKind()) +
+                     "') and the source ('" +
+                     getScalarKindName(st.getElementKind()) + "') differ");
+      return nullptr;
+    }
+    args[0] = dst;
+    args[2] = src;
+    for (size_t i : {size_t(1), size_t(3), size_t(4)}) {
+      args[i] = checkRValue(args[i]);
+      if (!args[i] || !toInt(i))
+        return nullptr;
+    }
+    auto count = evaluateConstantExpr(args[4]);
+    ScalarKind ek = dt.getElementKind();
+    unsigned bytes = ek == ScalarKind::Half ? 2
+                     : ek == ScalarKind::Long || ek == ScalarKind::ULong ||
+                             ek == ScalarKind::Double
+                         ? 8
+                         : 4;
+    int64_t n = count ? count->getSExtValue() : 0;
+    if (ek == ScalarKind::Bool || !count ||
+        (n * bytes != 4 && n * bytes != 8 && n * bytes != 16)) {
+      error(args[4]->getLoc(),
+            "the element count of 'async_copy' must be a constant that "
+            "makes 4, 8 or 16 bytes (" +
+                llvm::Twine(16 / bytes) + " elements of type '" +
+                getScalarKindName(dt.getElementKind()) + "' at most)");
+      return nullptr;
     }
     return make(Type::getVoid());
   }

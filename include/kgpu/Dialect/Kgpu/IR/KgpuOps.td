@@ -509,6 +509,88 @@ def Kgpu_MmaStoreOp : Kgpu_Op<"mma_store", [Kgpu_InKernel,
 }
 
 //===----------------------------------------------------------------------===//
+// Asynchronous copies global -> local memory
+//===----------------------------------------------------------------------===//
+
+def Kgpu_AsyncCopyOp : Kgpu_Op<"async_copy", [Kgpu_InKernel,
+                                              AttrSizedOperandSegments]> {
+  let summary = "starts a copy of a few elements from global to local memory";
+  let description = [{
+    Each work-item that executes it starts copying `count` consecutive
+    elements from `src[srcIndices]` (global memory) to `dst[dstIndices]`
+    (local memory, memory space 3); `count` elements are 4, 8 or 16 bytes,
+    and both addresses must be aligned to that size. The copy belongs to the
+    work-item's current copy group (`kgpu.async_commit` closes it); the
+    destination may be read only after a `kgpu.async_wait` that covers the
+    group (and, for other work-items' copies, a barrier after it).
+
+    CUDA (sm_80 and newer): `cp.async.ca/cg.shared.global`; elsewhere (the
+    CPU, Vulkan, older chips) a plain copy, done when the op executes.
+
+    Source constructs: kgc `async_copy(dst, di, src, si, count)`, TornadoVM
+    `kc.asyncCopyToLocal`.
+
+    ```mlir
+    kgpu.async_copy %A[%g], %tile[%l], 8 : memref<?xf16>, memref<1024xf16, 3>
+    ```
+  }];
+  let arguments = (ins Arg<AnyMemRef, "the source (global)", [MemRead]>:$src,
+                       Variadic<Index>:$srcIndices,
+                       Arg<AnyMemRef, "the destination (local)",
+                           [MemWrite]>:$dst,
+                       Variadic<Index>:$dstIndices,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$count);
+  let assemblyFormat = [{
+    $src `[` $srcIndices `]` `,` $dst `[` $dstIndices `]` `,` $count attr-dict
+    `:` type($src) `,` type($dst)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The number of bytes one work-item copies.
+    int64_t getByteCount() {
+      return getCount() *
+             ((getSrc().getType().getElementTypeBitWidth() + 7) / 8);
+    }
+  }];
+}
+
+def Kgpu_AsyncCommitOp : Kgpu_Op<"async_commit", [Kgpu_InKernel]> {
+  let summary = "closes the work-item's current group of asynchronous copies";
+  let description = [{
+    The `kgpu.async_copy` ops the work-item started since its last commit
+    form one group; `kgpu.async_wait` waits for groups in commit order.
+    Nothing on targets whose copies are synchronous.
+
+    Source constructs: kgc `async_commit()`, TornadoVM `kc.asyncCopyCommit()`.
+
+    ```mlir
+    kgpu.async_commit
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Kgpu_AsyncWaitOp : Kgpu_Op<"async_wait", [Kgpu_InKernel]> {
+  let summary = "waits until at most `pending` copy groups are in flight";
+  let description = [{
+    Blocks the work-item until all but the `pending` most recently committed
+    groups of its asynchronous copies are complete (`0`: all of them). It
+    orders only the work-item's own copies: follow it with `kgpu.barrier`
+    before reading what other work-items copied. Nothing on targets whose
+    copies are synchronous.
+
+    Source constructs: kgc `async_wait(n)`, TornadoVM
+    `kc.asyncCopyWaitGroup(n)`.
+
+    ```mlir
+    kgpu.async_wait 1
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
+  let assemblyFormat = "$pending attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
 // Exact source-language semantics
 //===----------------------------------------------------------------------===//
 

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The tensor-core GEMM benchmark, run on the GPU machine:
+#   bench/gpu/hgemm-device.sh CARRY_DIR OUT_DIR
+# CARRY_DIR is what bench/gpu/hgemm-prepare.sh built (it holds a copy of
+# this script and of hgemm_bench.py, so CARRY_DIR/hgemm-device.sh also runs
+# where the working tree is not this branch's). For 4096^3 f16 -> f32:
+# examples/hgemm/hgemm.kgc through kgpu on CUDA, cuBLAS (torch.matmul on
+# f16) and a plain Triton GEMM (128x128x64 tiles), in one run; checks kgpu's
+# C against torch; prints TFLOP/s and the ratios (OUT_DIR/results.txt).
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+carry=$(cd "$1" && pwd)
+out=$2
+mkdir -p "$out"
+export LD_LIBRARY_PATH="$carry/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+log="$out/results.txt"
+: > "$log"
+say() { echo "$@" | tee -a "$log"; }
+n=${HGEMM_N:-4096}
+tmp=/tmp/kgpu-hgemm
+mkdir -p "$tmp"
+say "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+say "gpu: $(nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader 2>&1)"
+python3 "$here/hgemm_bench.py" inputs "$tmp" "$n" 2>&1 | tee -a "$log"
+for dev in ${HGEMM_DEVICES:-cuda}; do
+  "$carry/bin/kgpu-run" "$carry/bundles/hgemm.kgpu" --kernel hgemm \
+    --device "$dev" --grid $((n / 128)),$((n / 128)) \
+    --arg A=@"$tmp/a.bin" --arg B=@"$tmp/b.bin" --arg C=zeros:$((n * n)) \
+    --arg M=$n --arg N=$n --arg K=$n --repeat 20 \
+    --out C="$tmp/c_$dev.bin" > "$tmp/kgpu_$dev.txt" 2>&1
+  sed "s/^/kgpu $dev hgemm: /" "$tmp/kgpu_$dev.txt" | tee -a "$log"
+done
+python3 "$here/hgemm_bench.py" compare "$tmp" "$n" ${HGEMM_DEVICES:-cuda} \
+  2>&1 | tee -a "$log"

@@ -1,0 +1,52 @@
+//===- MMALowering.h - shared helpers of the NVVM MMA lowerings -*- C++ -*-===//
+//
+// What the WMMA lowering (MMAToWMMA.cpp) and the mma.sync lowering
+// (MMAToMmaSync.cpp) of the kgpu tensor-core ops share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef KGPU_LIB_CONVERSION_KGPUTONVVM_MMALOWERING_H
+#define KGPU_LIB_CONVERSION_KGPUTONVVM_MMALOWERING_H
+
+#include "kgpu/Conversion/Common/MmaFragmentConversion.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir {
+namespace kgpu {
+namespace nvvm_mma {
+
+/// The NVVM element type of an MMA operand element type.
+NVVM::MMATypes getNVVMType(Type type);
+
+/// The address of `memref[indices]` as an LLVM pointer in the memref's
+/// address space (3 for local memory, 0 otherwise), and the row stride in
+/// elements (i32): `leadDim`, or the memref's first stride.
+std::pair<Value, Value> addressAndStride(ConversionPatternRewriter &rewriter,
+                                         Location loc, Value memref,
+                                         ValueRange indices, Value leadDim);
+
+/// The elements of an LLVM struct value.
+SmallVector<Value> unpack(ConversionPatternRewriter &rewriter, Location loc,
+                          Value structValue);
+
+/// Whether mma.sync (MMAToMmaSync.cpp) lowers fragments of this type:
+/// m16n8k16 with f16 or bf16 inputs and f32 (or, for f16, f16)
+/// accumulators.
+bool isMmaSyncFragment(MmaFragmentType type);
+
+/// The struct type of an mma.sync fragment (isMmaSyncFragment): per lane, a
+/// (A) 4, (B) 2 x vector<2 x f16|bf16>, (acc) 4 x f32 or 2 x vector<2xf16>.
+Type convertMmaSyncFragment(MmaFragmentType type);
+
+/// The patterns lowering kgpu.mma_* on mma.sync fragments (the WMMA patterns
+/// do not match them, and these do not match WMMA shapes).
+void populateMmaSyncPatterns(const TypeConverter &converter,
+                             RewritePatternSet &patterns);
+
+} // namespace nvvm_mma
+} // namespace kgpu
+} // namespace mlir
+
+#endif // KGPU_LIB_CONVERSION_KGPUTONVVM_MMALOWERING_H
