@@ -184,6 +184,15 @@ struct KernelDesc {
   /// The subgroup size the code assumes; 0 when it reads it at run time.
   uint32_t assumedSubgroupSize = 0;
   uint32_t reductionCount = 0;
+  /// Reductions with an initial value (manifest `init`): stored into their
+  /// output before each launch, as the kernel's own first statement would.
+  struct ReductionInit {
+    uint32_t param = 0;
+    uint64_t offset = 0; // bytes
+    uint32_t bytes = 0;
+    uint64_t bits = 0; // the value, little-endian
+  };
+  std::vector<ReductionInit> reductionInits;
   /// Kernelin-style launches: the indices of the i32 scalar parameters that
   /// carry the dispatch size (launch.dispatch_params), in order.
   std::vector<uint32_t> dispatchParams;

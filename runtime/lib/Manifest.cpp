@@ -15,6 +15,8 @@
 #include "llvm/Support/JSON.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <limits>
 #include <set>
 
@@ -47,6 +49,74 @@ public:
   }
 };
 } // namespace
+
+/// A reduction's initial value (docs/bundle.md "init"): the output
+/// parameter's element `element` holds `init` before each launch.
+static Error parseReductionInit(const llvm::json::Object &r,
+                                const llvm::json::Value &init,
+                                const std::string &where, KernelDesc &out) {
+  std::string rwhere =
+      "invalid kgpu bundle manifest: " + where + ": reduction";
+  std::optional<int64_t> param = r.getInteger(KGPU_MANIFEST_PARAM);
+  std::optional<int64_t> element = r.getInteger(KGPU_MANIFEST_ELEMENT);
+  if (!param || *param < 0 || *param >= static_cast<int64_t>(out.params.size()) ||
+      out.params[*param].kind != KGPU_PARAM_BUFFER)
+    return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                     "%s: \"init\" needs \"param\", a buffer parameter",
+                     rwhere.c_str());
+  if (!element || *element < 0 || *element > (int64_t(1) << 48))
+    return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                     "%s: \"init\" needs a non-negative \"element\"",
+                     rwhere.c_str());
+  kgpu_type type = out.params[*param].type;
+  KernelDesc::ReductionInit ri;
+  ri.param = static_cast<uint32_t>(*param);
+  ri.bytes = static_cast<uint32_t>(kgpu_type_size(type));
+  ri.offset = static_cast<uint64_t>(*element) * ri.bytes;
+  bool isFloat = type == KGPU_TYPE_F32 || type == KGPU_TYPE_F64;
+  bool isInt = type == KGPU_TYPE_I8 || type == KGPU_TYPE_I16 ||
+               type == KGPU_TYPE_I32 || type == KGPU_TYPE_I64 ||
+               type == KGPU_TYPE_INDEX;
+  if (isFloat) {
+    double v;
+    std::optional<llvm::StringRef> str = init.getAsString();
+    if (str && *str == "inf")
+      v = HUGE_VAL;
+    else if (str && *str == "-inf")
+      v = -HUGE_VAL;
+    else if (str && *str == "nan")
+      v = std::nan("");
+    else if (std::optional<double> d = init.getAsNumber())
+      v = *d;
+    else
+      return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                       "%s: \"init\" must be a number, \"inf\", \"-inf\" or "
+                       "\"nan\"",
+                       rwhere.c_str());
+    if (type == KGPU_TYPE_F32) {
+      float f = static_cast<float>(v);
+      uint32_t b;
+      std::memcpy(&b, &f, 4);
+      ri.bits = b;
+    } else {
+      std::memcpy(&ri.bits, &v, 8);
+    }
+  } else if (isInt) {
+    std::optional<int64_t> i = init.getAsInteger();
+    if (!i)
+      return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                       "%s: \"init\" of an integer reduction must be an "
+                       "integer",
+                       rwhere.c_str());
+    ri.bits = static_cast<uint64_t>(*i); // little-endian: low bytes first
+  } else {
+    return makeError(KGPU_ERROR_INVALID_BUNDLE,
+                     "%s: \"init\" on a reduction of an unsupported type",
+                     rwhere.c_str());
+  }
+  out.reductionInits.push_back(ri);
+  return Error::success();
+}
 
 /// The "vulkan" object of a kernel (after its parameters).
 static Error parseVulkanScalars(const llvm::json::Object &vulkan,
@@ -323,8 +393,14 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
     }
   }
   if (const llvm::json::Array *reductions =
-          k.getArray(KGPU_MANIFEST_REDUCTIONS))
+          k.getArray(KGPU_MANIFEST_REDUCTIONS)) {
     out.reductionCount = static_cast<uint32_t>(reductions->size());
+    for (const llvm::json::Value &rv : *reductions)
+      if (const llvm::json::Object *r = rv.getAsObject())
+        if (const llvm::json::Value *init = r->get(KGPU_MANIFEST_INIT))
+          if (Error e = parseReductionInit(*r, *init, where, out))
+            return e;
+  }
   if (const llvm::json::Object *vulkan = k.getObject(KGPU_MANIFEST_VULKAN))
     if (Error e = parseVulkanScalars(*vulkan, where, out))
       return e;

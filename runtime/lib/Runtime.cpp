@@ -1231,6 +1231,35 @@ static Error configure(kgpu_kernel kernel, kgpu_device_t *device,
   return Error::success();
 }
 
+/// Stores the initial values of the kernel's reductions (manifest `init`,
+/// TornadoVM's `result[0] = 0.0f;` before the @Parallel loop) into their
+/// outputs, as the kernel's first statement would have: before the launch,
+/// once, ordered after the work already queued on the device.
+static Error storeReductionInits(kgpu_device_t *device,
+                                 const LaunchRequest &request) {
+  const KernelDesc &d = *request.kernel;
+  if (d.reductionInits.empty())
+    return Error::success();
+  for (const KernelDesc::ReductionInit &ri : d.reductionInits) {
+    const BoundArg &a = request.args[ri.param];
+    if (!a.buffer || ri.offset + ri.bytes > a.bytes)
+      return makeError(KGPU_ERROR_INVALID_ARGUMENT,
+                       "kernel '%s': the reduction output %s has %zu bytes, "
+                       "too few for the element at byte %llu that the kernel "
+                       "initialises",
+                       d.name.c_str(), describeParam(d.params[ri.param]).c_str(),
+                       a.bytes, static_cast<unsigned long long>(ri.offset));
+  }
+  // Transfers need the device's queues idle (as kgpu_buffer_upload).
+  if (Error e = device->waitIdle())
+    return e;
+  for (const KernelDesc::ReductionInit &ri : d.reductionInits)
+    if (Error e = request.args[ri.param].buffer->upload(ri.offset, &ri.bits,
+                                                        ri.bytes))
+      return e;
+  return Error::success();
+}
+
 static Error prepareLaunch(kgpu_kernel kernel, kgpu_device_t *device,
                            const kgpu_arg *args, uint32_t numArgs,
                            const kgpu_launch_config *config,
@@ -1254,7 +1283,9 @@ static Error prepareLaunch(kgpu_kernel kernel, kgpu_device_t *device,
   module->retain();
   request.keepAlive.emplace_back(
       module, [](void *p) { static_cast<kgpu_module_t *>(p)->release(); });
-  return device->impl->checkLaunch(request);
+  if (Error e = device->impl->checkLaunch(request))
+    return e;
+  return storeReductionInits(device, request);
 }
 
 //===----------------------------------------------------------------------===//

@@ -65,9 +65,14 @@
 #define KGPU_MANIFEST_WORKGROUP_SIZE_FIXED "workgroup_size_fixed"
 #define KGPU_MANIFEST_LOCAL_MEMORY_BYTES "local_memory_bytes"
 #define KGPU_MANIFEST_REDUCTIONS                                               \
-  "reductions" /* [{operator, type, param, combine}] */
+  "reductions" /* [{operator, type, param, combine[, element, init]}] */
 #define KGPU_MANIFEST_OPERATOR "operator"
 #define KGPU_MANIFEST_COMBINE "combine"
+/* A reduction's initial value (optional): the runtime stores `init` (a
+ * number, or "inf", "-inf", "nan" for floats) into element `element` of the
+ * output parameter before each launch (docs/bundle.md). */
+#define KGPU_MANIFEST_ELEMENT "element"
+#define KGPU_MANIFEST_INIT "init"
 #define KGPU_MANIFEST_SUBGROUPS "subgroups" /* {used, assumed_size, note} */
 #define KGPU_MANIFEST_USED "used"
 #define KGPU_MANIFEST_ASSUMED_SIZE "assumed_size"

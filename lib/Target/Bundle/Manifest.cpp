@@ -10,6 +10,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::kgpu;
@@ -144,8 +147,32 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
     llvm::json::Object red{
         {KGPU_MANIFEST_OPERATOR, stringifyReductionKind(r.getKind())},
         {KGPU_MANIFEST_TYPE, typeName(r.getValue().getType())}};
-    if (auto arg = dyn_cast<BlockArgument>(r.getOutput()))
+    if (auto arg = dyn_cast<BlockArgument>(r.getOutput())) {
       red[KGPU_MANIFEST_PARAM] = arg.getArgNumber();
+      // The initial value the kernel gives the reduced element (the JVM
+      // frontend's kgpu.reduce_init: TornadoVM's `result[0] = 0.0f;`).
+      std::optional<int64_t> element;
+      if (r.getIndices().size() == 1)
+        element = getConstantIntValue(r.getIndices().front());
+      auto inits = kernel.getArgAttrOfType<ArrayAttr>(arg.getArgNumber(),
+                                                      kReduceInitAttrName);
+      for (Attribute a : inits ? inits.getValue() : ArrayRef<Attribute>()) {
+        auto pair = dyn_cast<ArrayAttr>(a);
+        if (!element || !pair || pair.size() != 2 ||
+            cast<IntegerAttr>(pair[0]).getInt() != *element)
+          continue;
+        red[KGPU_MANIFEST_ELEMENT] = *element;
+        if (auto f = dyn_cast<FloatAttr>(pair[1])) {
+          double v = f.getValueAsDouble();
+          red[KGPU_MANIFEST_INIT] =
+              std::isnan(v)   ? llvm::json::Value("nan")
+              : std::isinf(v) ? llvm::json::Value(v < 0 ? "-inf" : "inf")
+                              : llvm::json::Value(v);
+        } else if (auto i = dyn_cast<IntegerAttr>(pair[1])) {
+          red[KGPU_MANIFEST_INIT] = i.getValue().getSExtValue();
+        }
+      }
+    }
     bool fixed = llvm::all_of(r.getIndices(), [&](Value v) {
       return !r->getParentOfType<ParallelForOp>()->isAncestor(
           v.getParentRegion()->getParentOp());

@@ -70,3 +70,88 @@ func.func @racy(%a: memref<?xi32> {kgpu.arg = #kgpu.arg<buffer, read>, kgpu.name
   }
   return
 }
+
+// -----
+
+// A store to a @Reduce parameter outside the loop that is not its initial
+// value (KG-E0304): not a constant, after the loop, to an element no
+// reduction combines into, or with a read before the loop.
+func.func @initNotConstant(%a: memref<?xi32> {kgpu.arg = #kgpu.arg<buffer, read>, kgpu.name = "a"},
+                           %out: memref<?xi32> {kgpu.arg = #kgpu.arg<buffer, read_write>, kgpu.name = "out", jvm.reduce},
+                           %n: index {kgpu.arg = #kgpu.arg<scalar, read>, kgpu.name = "n"})
+    attributes {kgpu.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = memref.load %a[%c0] : memref<?xi32>
+  // expected-error @below {{KG-E0304: the @Reduce parameter 'out' is stored to outside the @Parallel loop other than as its initial value}}
+  memref.store %v, %out[%c0] : memref<?xi32>
+  kgpu.parallel_for (%i) = (%c0) to (%n) step (%c1) {
+    %x = memref.load %a[%i] : memref<?xi32>
+    %acc = memref.load %out[%c0] : memref<?xi32>
+    %s = arith.addi %acc, %x : i32
+    memref.store %s, %out[%c0] : memref<?xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @storeAfterLoop(%a: memref<?xi32> {kgpu.arg = #kgpu.arg<buffer, read>, kgpu.name = "a"},
+                          %out: memref<?xi32> {kgpu.arg = #kgpu.arg<buffer, read_write>, kgpu.name = "out", jvm.reduce},
+                          %n: index {kgpu.arg = #kgpu.arg<scalar, read>, kgpu.name = "n"})
+    attributes {kgpu.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  kgpu.parallel_for (%i) = (%c0) to (%n) step (%c1) {
+    %x = memref.load %a[%i] : memref<?xi32>
+    %acc = memref.load %out[%c0] : memref<?xi32>
+    %s = arith.addi %acc, %x : i32
+    memref.store %s, %out[%c0] : memref<?xi32>
+  }
+  // expected-error @below {{KG-E0304: the @Reduce parameter 'out' is stored to outside the @Parallel loop}}
+  memref.store %z, %out[%c0] : memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @otherElement(%a: memref<?xi32> {kgpu.arg = #kgpu.arg<buffer, read>, kgpu.name = "a"},
+                        %out: memref<?xi32> {kgpu.arg = #kgpu.arg<buffer, read_write>, kgpu.name = "out", jvm.reduce},
+                        %n: index {kgpu.arg = #kgpu.arg<scalar, read>, kgpu.name = "n"})
+    attributes {kgpu.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  // expected-error @below {{KG-E0304: the @Reduce parameter 'out' is stored to outside the @Parallel loop}}
+  memref.store %z, %out[%c1] : memref<?xi32>
+  kgpu.parallel_for (%i) = (%c0) to (%n) step (%c1) {
+    %x = memref.load %a[%i] : memref<?xi32>
+    %acc = memref.load %out[%c0] : memref<?xi32>
+    %s = arith.addi %acc, %x : i32
+    memref.store %s, %out[%c0] : memref<?xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @readBeforeLoop(%a: memref<?xi32> {kgpu.arg = #kgpu.arg<buffer, read_write>, kgpu.name = "a"},
+                          %out: memref<?xi32> {kgpu.arg = #kgpu.arg<buffer, read_write>, kgpu.name = "out", jvm.reduce},
+                          %n: index {kgpu.arg = #kgpu.arg<scalar, read>, kgpu.name = "n"})
+    attributes {kgpu.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  // expected-error @below {{KG-E0304: the @Reduce parameter 'out' is stored to outside the @Parallel loop}}
+  memref.store %z, %out[%c0] : memref<?xi32>
+  %r = memref.load %out[%c0] : memref<?xi32>
+  memref.store %r, %a[%c0] : memref<?xi32>
+  kgpu.parallel_for (%i) = (%c0) to (%n) step (%c1) {
+    %x = memref.load %a[%i] : memref<?xi32>
+    %acc = memref.load %out[%c0] : memref<?xi32>
+    %s = arith.addi %acc, %x : i32
+    memref.store %s, %out[%c0] : memref<?xi32>
+  }
+  return
+}

@@ -71,3 +71,33 @@ func.func @ops(%a: memref<?xi32> {kgpu.arg = #kgpu.arg<buffer, read>, kgpu.name 
   }
   return
 }
+
+// -----
+
+// A constant stored to the reduced element before the loop is the
+// reduction's initial value: the store leaves the kernel (every work-item
+// would run it) for the parameter's kgpu.reduce_init; the last store to an
+// element wins.
+// CHECK-LABEL: func.func @init
+// CHECK-SAME: kgpu.reduce_init = {{\[}}[0, 5.000000e-01 : f32]]
+// CHECK-NOT: memref.store
+// CHECK: kgpu.parallel_for
+// CHECK:   kgpu.reduce add
+func.func @init(%a: memref<?xf32> {kgpu.arg = #kgpu.arg<buffer, read>, kgpu.name = "a"},
+                %out: memref<?xf32> {kgpu.arg = #kgpu.arg<buffer, read_write>, kgpu.name = "out", jvm.reduce},
+                %n: index {kgpu.arg = #kgpu.arg<scalar, read>, kgpu.name = "n"})
+    attributes {kgpu.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  memref.store %zero, %out[%c0] : memref<?xf32>
+  memref.store %half, %out[%c0] : memref<?xf32>
+  kgpu.parallel_for (%i) = (%c0) to (%n) step (%c1) {
+    %x = memref.load %a[%i] : memref<?xf32>
+    %acc = memref.load %out[%c0] : memref<?xf32>
+    %s = arith.addf %acc, %x : f32
+    memref.store %s, %out[%c0] : memref<?xf32>
+  }
+  return
+}

@@ -71,8 +71,42 @@ def KgpuJVMRaiseReductions
     Upstream has no equivalent (the kgpu dialect's reductions into memory
     are kgpu's own). Any other store to a `@Reduce` parameter inside a
     parallel loop is an error (KG-E0303): it would race.
+
+    A store of a constant to the reduced element of a `@Reduce` parameter
+    at the kernel's top level, before its first parallel loop (TornadoVM's
+    `result[0] = 0.0f;`), sets the reduction's initial value: it is removed
+    from the kernel (every work-item would run it, racing with the
+    combination of the partial results) and recorded as the parameter's
+    `kgpu.reduce_init` attribute (`[[element, value], ...]`), which the
+    manifest gives as the reduction's `init` and the runtime stores into
+    the output before each launch (docs/bundle.md). Any other store to a
+    `@Reduce` parameter outside the parallel loops is an error (KG-E0304).
   }];
   let dependentDialects = ["::mlir::kgpu::KgpuDialect"];
+}
+
+def KgpuJVMBufferSizeArguments
+    : Pass<"kgpu-jvm-buffer-size-arguments", "mlir::ModuleOp"> {
+  let summary = "Array lengths as size parameters, also in device functions";
+  let description = [{
+    SPIR-V has no `memref.dim` of a buffer. The JVM frontend reads the
+    length of a kernel's buffer parameter (`a.length`, `a.getSize()`) from a
+    hidden `i64` parameter that the runtime fills in (`kgpu.size_of`, as
+    `--check-bounds` uses), but an array's length read in a device function
+    (a helper method the kernel calls: e.g. Kotlin's synthetic adapter
+    `main$saxpy` of a function reference calling `saxpy`, which reads
+    `y.getSize()`) or by `init`/`clear` is a `memref.dim` of a function
+    argument. This pass replaces every `memref.dim %arg, 0` of a function's
+    buffer argument: in a kernel by the hidden size parameter
+    (`getOrAddBufferSizeArgument`); in a device function by a new trailing
+    `i64` parameter, which each call passes: the caller's own size of the
+    array when it is the caller's argument (recursively up to the kernel),
+    else a `memref.dim` at the call site (static shapes fold).
+
+    Upstream has no equivalent (the size parameters are kgpu's kernel ABI).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 def KgpuJVMNarrowFloatOps

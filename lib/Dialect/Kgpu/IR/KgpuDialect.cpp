@@ -296,6 +296,25 @@ LogicalResult KgpuDialect::verifyRegionArgAttribute(Operation *op,
       return op->emitError("'") << name << "' must be a unit attribute";
     return success();
   }
+  if (name == "kgpu.reduce_init") {
+    // The initial values of a reduction output's elements (the JVM
+    // frontend: KernelAttrs.h, docs/bundle.md "init").
+    auto inits = dyn_cast<ArrayAttr>(attr.getValue());
+    bool ok = inits && llvm::all_of(inits, [](Attribute a) {
+      auto pair = dyn_cast<ArrayAttr>(a);
+      if (!pair || pair.size() != 2)
+        return false;
+      auto element = dyn_cast<IntegerAttr>(pair[0]);
+      return element && element.getInt() >= 0 &&
+             isa<FloatAttr, IntegerAttr>(pair[1]);
+    });
+    if (!ok)
+      return op->emitError("'")
+             << name
+             << "' must be an array of [element, value] pairs (a "
+                "non-negative integer and a float or integer)";
+    return success();
+  }
   if (name != getArgAttrName())
     return op->emitError("unknown kgpu argument attribute '") << name << "'";
   auto argAttr = dyn_cast<ArgAttr>(attr.getValue());

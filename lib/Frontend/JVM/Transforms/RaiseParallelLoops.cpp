@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Frontend/JVM/Passes.h"
+#include "kgpu/Dialect/Kgpu/Utils/KernelAttrs.h"
 #include "kgpu/Transforms/Canonicalize.h"
 
 
@@ -20,6 +21,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -283,6 +285,114 @@ std::optional<ReductionKind> getCombiningKind(Operation *op) {
   return std::nullopt;
 }
 
+StringRef getParamName(func::FuncOp func, BlockArgument arg) {
+  if (auto name = func.getArgAttrOfType<StringAttr>(
+          arg.getArgNumber(), KgpuDialect::getArgNameAttrName()))
+    return name.getValue();
+  return "?";
+}
+
+/// The constant element index of a one-dimensional access, or nothing.
+std::optional<int64_t> getConstantElement(ValueRange indices) {
+  if (indices.size() != 1)
+    return std::nullopt;
+  std::optional<int64_t> k = getConstantIntValue(indices.front());
+  if (!k || *k < 0)
+    return std::nullopt;
+  return k;
+}
+
+/// Stores to the @Reduce parameter `arg` outside the parallel loops: a
+/// constant stored to a reduced element at the top level before the first
+/// parallel loop is the reduction's initial value (TornadoVM's
+/// `result[0] = 0.0f;`), moved to the parameter's kgpu.reduce_init
+/// attribute; any other such store is KG-E0304.
+LogicalResult raiseInitialValues(func::FuncOp func, BlockArgument arg) {
+  SmallVector<memref::StoreOp> stores;
+  for (Operation *user : arg.getUsers())
+    if (auto store = dyn_cast<memref::StoreOp>(user))
+      if (store.getMemRef() == arg && !store->getParentOfType<ParallelForOp>())
+        stores.push_back(store);
+  if (stores.empty())
+    return success();
+  // The elements the reductions combine into.
+  llvm::SmallDenseSet<int64_t> reduced;
+  for (Operation *user : arg.getUsers())
+    if (auto reduce = dyn_cast<ReduceOp>(user))
+      if (std::optional<int64_t> k = getConstantElement(reduce.getIndices()))
+        reduced.insert(*k);
+  Block &entry = func.getBody().front();
+  Operation *firstLoop = nullptr;
+  for (Operation &op : entry)
+    if (isa<ParallelForOp>(op)) {
+      firstLoop = &op;
+      break;
+    }
+  // Top-level ancestor (in the entry block) of an op.
+  auto topLevel = [&](Operation *op) { return entry.findAncestorOpInBlock(*op); };
+  auto beforeLoop = [&](Operation *op) {
+    Operation *top = topLevel(op);
+    return firstLoop && top && top->isBeforeInBlock(firstLoop);
+  };
+  llvm::SmallPtrSet<Operation *, 4> storeSet;
+  for (memref::StoreOp store : stores)
+    storeSet.insert(store);
+  // Another access to the parameter before the loop would see the host's
+  // value instead of the stored one: the store cannot move.
+  bool otherAccessBefore = llvm::any_of(arg.getUsers(), [&](Operation *user) {
+    return !storeSet.contains(user) && !isa<memref::DimOp>(user) &&
+           beforeLoop(user);
+  });
+  SmallVector<std::pair<int64_t, TypedAttr>> inits;
+  for (memref::StoreOp store : stores) {
+    std::optional<int64_t> k = getConstantElement(store.getIndices());
+    TypedAttr value;
+    bool ok = !otherAccessBefore && store->getBlock() == &entry &&
+              beforeLoop(store) && k && reduced.contains(*k) &&
+              matchPattern(store.getValue(), m_Constant(&value)) &&
+              isa<FloatAttr, IntegerAttr>(value);
+    if (!ok) {
+      emitError(store.getLoc())
+          << "KG-E0304: the @Reduce parameter '" << getParamName(func, arg)
+          << "' is stored to outside the @Parallel loop other than as its "
+             "initial value (a constant stored to the reduced element, e.g. "
+             "`r[0] = 0;`, at the kernel's top level before the loop, with no "
+             "other access to it before the loop): every work-item would run "
+             "the store, racing with the combination of the partial results";
+      return failure();
+    }
+    inits.emplace_back(*k, value);
+  }
+  // In program order (use lists are not): the last store to an element
+  // wins.
+  llvm::sort(stores, [](memref::StoreOp a, memref::StoreOp b) {
+    return a->isBeforeInBlock(b);
+  });
+  inits.clear();
+  for (memref::StoreOp store : stores) {
+    TypedAttr value;
+    (void)matchPattern(store.getValue(), m_Constant(&value));
+    inits.emplace_back(*getConstantElement(store.getIndices()), value);
+  }
+  SmallVector<Attribute> entries;
+  llvm::SmallDenseMap<int64_t, unsigned> slot;
+  for (auto [k, value] : inits) {
+    Attribute pair = ArrayAttr::get(
+        func.getContext(),
+        {IntegerAttr::get(IntegerType::get(func.getContext(), 64), k), value});
+    auto [it, inserted] = slot.try_emplace(k, entries.size());
+    if (inserted)
+      entries.push_back(pair);
+    else
+      entries[it->second] = pair;
+  }
+  func.setArgAttr(arg.getArgNumber(), kReduceInitAttrName,
+                  ArrayAttr::get(func.getContext(), entries));
+  for (memref::StoreOp store : stores)
+    store.erase();
+  return success();
+}
+
 struct RaiseReductions
     : kgpu::impl::KgpuJVMRaiseReductionsBase<RaiseReductions> {
   void runOnOperation() override {
@@ -345,6 +455,8 @@ struct RaiseReductions
           combine->erase();
           load.erase();
         }
+        if (::mlir::failed(raiseInitialValues(func, arg)))
+          failed = true;
       }
     });
     if (failed)
@@ -396,4 +508,5 @@ void mlir::kgpu::buildJVMCleanupExtension(OpPassManager &pm) {
   pm.addPass(createKgpuJVMRaiseReductions());
   pm.addPass(createKgpuCanonicalizerPass());
   pm.addPass(createKgpuJVMUpliftLoops());
+  pm.addPass(createKgpuJVMBufferSizeArguments());
 }

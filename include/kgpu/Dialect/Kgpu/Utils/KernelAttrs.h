@@ -30,6 +30,13 @@
 namespace mlir {
 namespace kgpu {
 
+/// On a buffer parameter that receives reductions: the initial values of
+/// its reduced elements, `[[element : i64, value], ...]`, which the kernel
+/// sets before its parallel loops (TornadoVM's `result[0] = 0.0f;`). The
+/// manifest gives them as the reductions' `init`; the runtime stores them
+/// into the output before each launch (docs/bundle.md).
+inline constexpr llvm::StringLiteral kReduceInitAttrName = "kgpu.reduce_init";
+
 //===----------------------------------------------------------------------===//
 // Function markers
 //===----------------------------------------------------------------------===//

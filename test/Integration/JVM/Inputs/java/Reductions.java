@@ -141,4 +141,28 @@ public class Reductions {
             result[0] ^= in[i];
         }
     }
+
+    // The initial value set in the kernel before the loop (TornadoVM's
+    // guide: `result[0] = 0.0f;`): it, not the output's previous contents,
+    // is the first operand (the corpus gives the outputs other values).
+    public static void sumFloatInit(float[] in, @Reduce float[] result) {
+        result[0] = 0.0f;
+        for (@Parallel int i = 0; i < in.length; i++) {
+            result[0] += in[i];
+        }
+    }
+
+    public static void maxIntInit(int[] in, @Reduce int[] result) {
+        result[0] = Integer.MIN_VALUE;
+        for (@Parallel int i = 0; i < in.length; i++) {
+            result[0] = Math.max(result[0], in[i]);
+        }
+    }
+
+    public static void sumLongFrom(long[] in, @Reduce long[] result) {
+        result[0] = 1000000007L;
+        for (@Parallel int i = 0; i < in.length; i++) {
+            result[0] += in[i];
+        }
+    }
 }

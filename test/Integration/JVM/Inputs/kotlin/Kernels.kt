@@ -136,3 +136,31 @@ fun histogram(kc: KernelContext, data: NativeIntArray, bins: NativeIntArray, nbi
     kc.atomicAdd(bins, (v xor (v ushr 7)) % nbins, 1)
 }
 
+
+// Array sizes read in device functions (as in kotlinc's adapter of a
+// function reference, `main$saxpy`, which calls `saxpy`): each helper gets
+// the sizes as parameters from the kernel's hidden size parameters (SPIR-V
+// has no memref.dim of a buffer).
+private fun scaleInto(s: Float, a: NativeFloatArray, out: FloatArray) {
+    for (i in 0 until out.size) {
+        out[i] = s * a.get(i) + a.getSize()
+    }
+}
+
+private fun scaleVia(s: Float, a: NativeFloatArray, out: FloatArray) {
+    scaleInto(s, a, out)
+}
+
+fun helperSizes(s: Float, a: NativeFloatArray, out: FloatArray) {
+    scaleVia(s, a, out)
+}
+
+// The reduction's initial value set in the kernel before the loop: it, not
+// the output's previous contents, is the first operand.
+@ParallelLoops("i")
+fun sumIntFrom(input: IntArray, @Reduce result: IntArray) {
+    result[0] = 100
+    for (i in 0 until input.size) {
+        result[0] += input[i]
+    }
+}
