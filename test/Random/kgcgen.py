@@ -707,7 +707,7 @@ class Gen:
                             Jump(r.choice(["break", "continue"]), self.cond(js, 2)))
             inner.vars.pop(0)
             return [For(j, bound, body)]
-        if x < 0.94 and self.in_kernel and self.mode == "int" and self.java:
+        if x < 0.94 and self.in_kernel and self.mode == "int" and self.java and JAVA_ATOMICS:
             # Java: KernelContext.atomicAdd on `atom` (IntArray), counters 0
             # and 7 (adds commute: the final value is the sum)
             idx = 7 if r.random() < 0.5 else 0
@@ -801,6 +801,11 @@ class LocalDecl(St):
 
     def render(self, c, ind):
         return ["%slocal %s %s[%d];" % (ind, self.t, self.name, WG)]
+
+
+# Java kernels get kc.atomicAdd statements (javadiff --no-atomics turns them
+# off: lavapipe's after-loop-atomic bug, docs/difftest.md, hits them often).
+JAVA_ATOMICS = True
 
 
 def gen_helper(rng, mode, name, helpers, java=False):

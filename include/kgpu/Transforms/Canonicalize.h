@@ -34,10 +34,13 @@ inline ArrayRef<std::string> inexactCanonicalizations() {
   return names;
 }
 
-/// Upstream's canonicalizer without inexactCanonicalizations().
+/// Upstream's canonicalizer without inexactCanonicalizations(), with the
+/// pass's own defaults (top-down traversal: a default GreedyRewriteConfig
+/// is bottom-up, which changes what lift-cf-to-scf's output folds into).
 inline std::unique_ptr<Pass> createKgpuCanonicalizerPass() {
-  return createCanonicalizerPass(GreedyRewriteConfig(),
-                                 inexactCanonicalizations());
+  return createCanonicalizerPass(
+      GreedyRewriteConfig().setUseTopDownTraversal(true),
+      inexactCanonicalizations());
 }
 
 } // namespace kgpu
