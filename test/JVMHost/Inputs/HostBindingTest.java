@@ -48,6 +48,7 @@ public class HostBindingTest {
       case "missing" -> missing();
       case "default" -> defaultDevice();
       case "threads" -> threads(Files.readString(Path.of(args[1])));
+      case "heap-chunks" -> heapChunks(args[1]);
       default -> throw new IllegalArgumentException(args[0]);
     }
   }
@@ -226,6 +227,36 @@ public class HostBindingTest {
     }
     System.out.println("threads: " + threads + " x " + launches + " launches, " + bad.get()
         + " mismatches, " + errors.size() + " errors, " + rejected.get() + " mismatched launches rejected");
+  }
+
+  /**
+   * Heap arrays larger than the binding's staging chunk (16 MiB) at an
+   * offset: every chunk lands at its place, both ways (Buffer.transfer
+   * moves heap segments through a reused native segment, chunk by chunk).
+   */
+  static void heapChunks(String spec) {
+    int n = (2 << 20) * 4 + 3; // 2 chunks of floats and 12 bytes
+    float[] up = new float[n];
+    for (int i = 0; i < n; i++) {
+      up[i] = i * 0.5f - 3.0f;
+    }
+    try (Device d = Device.open(spec); Buffer buf = d.createBuffer(4L * n + 8)) {
+      buf.upload(MemorySegment.ofArray(up), 8);
+      float[] down = new float[n];
+      buf.download(MemorySegment.ofArray(down), 8);
+      float[] head = new float[2];
+      buf.download(MemorySegment.ofArray(head), 0);
+      System.out.println("heap chunks: " + mismatches(down, up) + " mismatches of " + n + ", head "
+          + head[0] + " " + head[1]);
+      float[] empty = new float[0];
+      buf.upload(MemorySegment.ofArray(empty), 4L * n + 8);
+      try {
+        buf.upload(MemorySegment.ofArray(up), 12);
+        System.out.println("overrun: NOT REJECTED");
+      } catch (KgpuException e) {
+        System.out.println("overrun: " + e.statusName());
+      }
+    }
   }
 
   static void defaultDevice() {

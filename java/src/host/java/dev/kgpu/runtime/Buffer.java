@@ -8,7 +8,8 @@ import java.lang.foreign.ValueLayout;
 /**
  * Device memory (kgpu_buffer) that stays on the device between launches.
  * Transfers copy from and to MemorySegments (heap segments, e.g.
- * MemorySegment.ofArray(float[]), go through a temporary native copy); a
+ * MemorySegment.ofArray(float[]), go through a reused per-thread native
+ * staging segment, {@link #HEAP_CHUNK} bytes at a time); a
  * buffer made by {@link Device#wrap} is the segment itself on the CPU device
  * (zero-copy) and keeps the segment reachable.
  */
@@ -129,29 +130,52 @@ public final class Buffer extends Handle {
         }
     }
 
+    /**
+     * Bytes a heap segment moves through at a time: a native staging segment
+     * of this size, one per thread and reused, instead of a new zeroed
+     * native copy of the whole segment per transfer (issue 12: the Kotlin
+     * host's 256 MiB arrays spent most of a run allocating and faulting in
+     * those copies).
+     */
+    static final long HEAP_CHUNK = 16L << 20;
+
+    private static final ThreadLocal<MemorySegment> STAGING =
+            ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(HEAP_CHUNK, 64));
+
     private void transfer(MemorySegment host, long offset, boolean up) {
         Rt rt = Rt.get();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment data = host;
-            if (!host.isNative()) {
-                data = arena.allocate(Math.max(1, host.byteSize()), 16);
-                if (up) {
-                    MemorySegment.copy(host, 0, data, 0, host.byteSize());
-                }
-            }
+        try {
             MemorySegment h = handle();
-            if (up) {
-                rt.check((int) rt.bufferUpload.invokeExact(h, offset, data, host.byteSize()),
-                        "kgpu_buffer_upload");
-            } else {
-                rt.check((int) rt.bufferDownload.invokeExact(h, offset, data, host.byteSize()),
-                        "kgpu_buffer_download");
-                if (data != host) {
-                    MemorySegment.copy(data, 0, host, 0, host.byteSize());
+            if (host.isNative()) {
+                move(rt, h, offset, host, host.byteSize(), up);
+                return;
+            }
+            MemorySegment staging = STAGING.get();
+            if (host.byteSize() == 0) {
+                move(rt, h, offset, staging, 0, up); // the runtime checks the offset
+                return;
+            }
+            for (long done = 0; done < host.byteSize(); done += HEAP_CHUNK) {
+                long n = Math.min(HEAP_CHUNK, host.byteSize() - done);
+                if (up) {
+                    MemorySegment.copy(host, done, staging, 0, n);
+                }
+                move(rt, h, offset + done, staging, n, up);
+                if (!up) {
+                    MemorySegment.copy(staging, 0, host, done, n);
                 }
             }
         } catch (Throwable t) {
             throw Rt.rethrow(t);
+        }
+    }
+
+    private static void move(Rt rt, MemorySegment h, long offset, MemorySegment data, long n, boolean up)
+            throws Throwable {
+        if (up) {
+            rt.check((int) rt.bufferUpload.invokeExact(h, offset, data, n), "kgpu_buffer_upload");
+        } else {
+            rt.check((int) rt.bufferDownload.invokeExact(h, offset, data, n), "kgpu_buffer_download");
         }
     }
 

@@ -259,7 +259,7 @@ class KgpuKernel internal constructor(
             val nanos = kernel.launch(config, *cargs.toTypedArray())
             val out = LinkedHashMap<String, Any>()
             for ((p, b, array) in written) {
-                val target = if (writeBack) array else copyOf(array)
+                val target = if (writeBack) array else sameSize(array)
                 val seg = heapSegment(target)
                 if (seg.byteSize() > 0) b.download(seg)
                 out[p.name()] = target
@@ -315,13 +315,14 @@ class KgpuKernel internal constructor(
         else -> throw IllegalArgumentException("kgpu: not an array: ${a.javaClass.name}")
     }
 
-    private fun copyOf(a: Any): Any = when (a) {
-        is FloatArray -> a.copyOf()
-        is IntArray -> a.copyOf()
-        is LongArray -> a.copyOf()
-        is DoubleArray -> a.copyOf()
-        is ShortArray -> a.copyOf()
-        is ByteArray -> a.copyOf()
+    /** A new array as long as [a]: the download fills all of it, so copying [a] first is wasted work. */
+    private fun sameSize(a: Any): Any = when (a) {
+        is FloatArray -> FloatArray(a.size)
+        is IntArray -> IntArray(a.size)
+        is LongArray -> LongArray(a.size)
+        is DoubleArray -> DoubleArray(a.size)
+        is ShortArray -> ShortArray(a.size)
+        is ByteArray -> ByteArray(a.size)
         else -> a
     }
 
