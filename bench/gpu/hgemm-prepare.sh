@@ -37,10 +37,12 @@ src="$root/examples/hgemm/hgemm.kgc"
 bm=$(sed -n 's/^const int BM = \([0-9]*\);/\1/p' "$src")
 bn=$(sed -n 's/^const int BN = \([0-9]*\);/\1/p' "$src")
 compile hgemm "$src" "$bm" "$bn"
+# A variant ending in -c is --compute-only (timing only).
 for v in ${HGEMM_VARIANTS:-}; do
-  IFS='x-' read -r vbm vbn vbk vs vw <<<"$v"
+  IFS='x-' read -r vbm vbn vbk vs vw vc <<<"$v"
   python3 "$root/bench/gpu/hgemm_gen.py" --bm "$vbm" --bn "$vbn" --bk "$vbk" \
-    --stages "${vs#s}" --warps-m "${vw#w}" -o "$dest/src/hgemm-$v.kgc"
+    --stages "${vs#s}" --warps-m "${vw#w}" ${vc:+--compute-only} \
+    -o "$dest/src/hgemm-$v.kgc"
   compile "hgemm-$v" "$dest/src/hgemm-$v.kgc" "$vbm" "$vbn"
 done
 for extra in ${HGEMM_EXTRA:-}; do # name=path.kgc:BMxBN
