@@ -200,12 +200,13 @@ static Value roundToHalf(OpBuilder &b, Location loc, Value x) {
   Value s = arith::SelectOp::create(b, loc, tooSmall, ic(mant + 1), shift);
   Value q = arith::ShRUIOp::create(b, loc, m, s);
   Value one = ic(1);
-  Value halfUlp = arith::ShLIOp::create(
-      b, loc, one, arith::SubIOp::create(b, loc, s, one));
-  Value rem = arith::AndIOp::create(
-      b, loc, m,
-      arith::SubIOp::create(b, loc, arith::ShLIOp::create(b, loc, one, s),
-                            one));
+  // 2^s >> 1, not 2^(s - 1): s is 0 for |x| >= 0.5, where `1 << -1` would
+  // be SPIR-V's undefined shift (its value unused, but a driver may assume
+  // it never happens; test/Random/h200/triage.py flagged it).
+  Value ulp = arith::ShLIOp::create(b, loc, one, s);
+  Value halfUlp = arith::ShRUIOp::create(b, loc, ulp, one);
+  Value rem = arith::AndIOp::create(b, loc, m,
+                                    arith::SubIOp::create(b, loc, ulp, one));
   Value up = arith::OrIOp::create(
       b, loc, arith::CmpIOp::create(b, loc, P::ugt, rem, halfUlp),
       arith::AndIOp::create(
