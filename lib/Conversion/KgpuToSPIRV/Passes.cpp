@@ -93,6 +93,25 @@ struct ExactRemSI final : OpRewritePattern<arith::RemSIOp> {
 /// signed order of a sign-extended 32-bit value against a 64-bit constant
 /// wrong (`(long)n >= 5000l` is true for n = 4096, `(long)n < 4096l` right);
 /// see docs/difftest.md, "Driver bugs".
+/// Lowers a 64-bit integer min/max straight to GLSL.std.450 SMin, UMin,
+/// SMax or UMax (what ArithToSPIRV emits for them) before
+/// populateArithExpandOpsPatterns can expand it into a compare and an
+/// OpSelect: NVIDIA's Vulkan driver (580) computes wrong upper halves for
+/// `x - max(x, c)` in that form next to other 64-bit work; see
+/// docs/difftest.md, "NVIDIA". Other widths keep the expansion.
+template <typename ArithOp, typename GLOp>
+struct MinMaxI64ToGL final : OpRewritePattern<ArithOp> {
+  using OpRewritePattern<ArithOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(ArithOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getType().isInteger(64))
+      return rewriter.notifyMatchFailure(op, "not a 64-bit scalar");
+    rewriter.replaceOpWithNewOp<GLOp>(op, op.getType(), op.getLhs(),
+                                      op.getRhs());
+    return success();
+  }
+};
+
 struct NarrowSignExtendedCompare final : OpRewritePattern<arith::CmpIOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(arith::CmpIOp op,
@@ -634,7 +653,11 @@ struct ConvertKgpuToSPIRVPass final
     RewritePatternSet patterns(&getContext());
     patterns.add<ExactFloatMinMax<arith::MinimumFOp, true>,
                  ExactFloatMinMax<arith::MaximumFOp, false>, ExactRemSI,
-                 NarrowSignExtendedCompare>(
+                 NarrowSignExtendedCompare,
+                 MinMaxI64ToGL<arith::MaxSIOp, spirv::GLSMaxOp>,
+                 MinMaxI64ToGL<arith::MaxUIOp, spirv::GLUMaxOp>,
+                 MinMaxI64ToGL<arith::MinSIOp, spirv::GLSMinOp>,
+                 MinMaxI64ToGL<arith::MinUIOp, spirv::GLUMinOp>>(
         &getContext(), /*benefit=*/2);
     arith::populateArithExpandOpsPatterns(patterns);
     return applyPatternsGreedily(module, std::move(patterns));
