@@ -1175,6 +1175,15 @@ static Error configure(kgpu_kernel kernel, kgpu_device_t *device,
     uint64_t wg = invocations;
     uint64_t groups = (static_cast<uint64_t>(elements) + wg - 1) / wg;
     uint64_t cap = device->impl->defaultGroupCap(d);
+    // Experiment knob (bench/gpu/probe-device.sh): KGPU_PARALLEL_GRID=onepass
+    // gives a loop without reductions one pass over its elements (four per
+    // work-item, the lowering's vector width) instead of persistent groups.
+    static const bool onePass = [] {
+      const char *v = std::getenv("KGPU_PARALLEL_GRID");
+      return v && std::string(v) == "onepass";
+    }();
+    if (onePass && d.reductionCount == 0)
+      cap = std::max<uint64_t>(cap, (groups + 3) / 4);
     if (info.max_grid[0])
       cap = std::min<uint64_t>(cap, info.max_grid[0]);
     groups = std::max<uint64_t>(1, std::min(groups, cap));
