@@ -7,7 +7,11 @@
 # sampled meanwhile; kgpu's ND-range saxpy through Vulkan under the runtime's
 # KGPU_VULKAN_ALLOC knob; the parallel-for saxpy shapes (4 or 8 contiguous
 # elements per work-item, persistent grid or one pass) on CUDA and Vulkan;
-# Triton's saxpy.
+# Triton's saxpy; then the whole table (run-device.sh) with the knobs that won.
+# Run once on 2026-12-02 (bench/RESULTS.md, results-h200-2026-12-02-probe.txt).
+# The two knobs it sets were experiments and are gone from the runtime:
+# dedicated allocations and the one-pass grid are now the defaults, so the
+# knob runs below now measure the defaults four times.
 set -uo pipefail
 carry=$(cd "$1" && pwd)
 out=$2

@@ -14,7 +14,10 @@
 // first after a vkCmdFillBuffer of both buffers, the median of 10 submits each
 // waited for, the median of 10 dispatches back to back in one command buffer
 // (timestamps between), and 10 submits with a 20 ms sleep before each (idle
-// downclocking).
+// downclocking). A mode with "+rand" then fills both buffers with random
+// floats (through a host staging buffer and vkCmdCopyBuffer, or "+map":
+// memcpy through a mapping of the buffers' own memory, kgpu's path) before
+// the timed dispatches ("after fill" is then after the random data).
 // Build: glslangValidator -V --vn kSaxpySpv vkprobe-saxpy.comp -o DIR/vkprobe_saxpy_spv.h
 //        g++ -O2 -std=c++17 -IDIR bench/gpu/vkprobe-mem.cpp -ldl -o vkprobe-mem
 #include <vulkan/vulkan.h>
@@ -47,7 +50,7 @@ static PFN_vkGetInstanceProcAddr gipa;
   X(vkCreateDescriptorPool) X(vkAllocateDescriptorSets)                        \
   X(vkUpdateDescriptorSets) X(vkCmdBindPipeline) X(vkCmdBindDescriptorSets)    \
   X(vkCmdPushConstants) X(vkCmdDispatch) X(vkDestroyDevice)                    \
-  X(vkResetDescriptorPool)
+  X(vkResetDescriptorPool) X(vkMapMemory) X(vkUnmapMemory)
 
 struct Dev {
 #define X(name) PFN_##name name;
@@ -99,7 +102,8 @@ static uint32_t pickType(Dev &d, uint32_t bits, bool hostVisible) {
   return ~0u;
 }
 
-static bool alloc(Dev &d, Bufs &B, const std::string &mode, VkDeviceSize size) {
+static bool alloc(Dev &d, Bufs &B, const std::string &fullMode, VkDeviceSize size) {
+  std::string mode = fullMode.substr(0, fullMode.find('+'));
   B.size = size;
   VkMemoryRequirements req[2];
   for (int i = 0; i < 2; ++i) {
@@ -349,6 +353,67 @@ static bool makeDevice(VkInstance inst, VkPhysicalDevice pd, bool extras, Dev &d
   return true;
 }
 
+/// Random floats in [0, 1) into both buffers: `map` writes them through a
+/// mapping of the buffers' own memory (kgpu's path for DEVICE_LOCAL |
+/// HOST_VISIBLE memory), else through a host-memory staging buffer and
+/// vkCmdCopyBuffer.
+static bool randomize(Dev &d, Bufs &B, bool map) {
+  std::vector<float> data(B.size / 4);
+  uint32_t state = 12345;
+  for (float &f : data) {
+    state = state * 1664525u + 1013904223u;
+    f = (state >> 8) * (1.0f / 16777216.0f);
+  }
+  if (map) {
+    for (int i = 0; i < 2; ++i) {
+      void *p = nullptr;
+      if (!B.m[i] || d.vkMapMemory(d.dev, B.m[i], 0, VK_WHOLE_SIZE, 0, &p))
+        return false;
+      std::memcpy(p, data.data(), B.size);
+      d.vkUnmapMemory(d.dev, B.m[i]);
+    }
+    return true;
+  }
+  VkBufferCreateInfo bci = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  bci.size = B.size;
+  bci.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+  VkBuffer st;
+  if (d.vkCreateBuffer(d.dev, &bci, nullptr, &st)) return false;
+  VkMemoryRequirements req;
+  d.vkGetBufferMemoryRequirements(d.dev, st, &req);
+  uint32_t type = ~0u;
+  for (uint32_t t = 0; t < d.mem.memoryTypeCount && type == ~0u; ++t)
+    if ((req.memoryTypeBits & (1u << t)) &&
+        (d.mem.memoryTypes[t].propertyFlags &
+         (VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)) ==
+            (VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT))
+      type = t;
+  VkMemoryAllocateInfo ai = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  ai.allocationSize = req.size;
+  ai.memoryTypeIndex = type;
+  VkDeviceMemory sm;
+  if (type == ~0u || d.vkAllocateMemory(d.dev, &ai, nullptr, &sm)) return false;
+  void *p = nullptr;
+  d.vkBindBufferMemory(d.dev, st, sm, 0);
+  d.vkMapMemory(d.dev, sm, 0, VK_WHOLE_SIZE, 0, &p);
+  std::memcpy(p, data.data(), B.size);
+  d.vkResetCommandBuffer(d.cb, 0);
+  VkCommandBufferBeginInfo bi = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  d.vkBeginCommandBuffer(d.cb, &bi);
+  VkBufferCopy region = {0, 0, B.size};
+  d.vkCmdCopyBuffer(d.cb, st, B.b[0], 1, &region);
+  d.vkCmdCopyBuffer(d.cb, st, B.b[1], 1, &region);
+  d.vkEndCommandBuffer(d.cb);
+  VkSubmitInfo si = {VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  si.commandBufferCount = 1;
+  si.pCommandBuffers = &d.cb;
+  d.vkQueueSubmit(d.q, 1, &si, VK_NULL_HANDLE);
+  d.vkQueueWaitIdle(d.q);
+  d.vkDestroyBuffer(d.dev, st, nullptr);
+  d.vkFreeMemory(d.dev, sm, nullptr);
+  return true;
+}
+
 static void probe(Dev &d, const char *mode, uint32_t n) {
   Bufs B;
   B.n = n;
@@ -362,6 +427,10 @@ static void probe(Dev &d, const char *mode, uint32_t n) {
                        std::chrono::steady_clock::now() - t0).count();
   double untouched = timed(d, B, SAXPY, 1)[0];
   double fill = timed(d, B, FILL, 1)[0];
+  std::string m(mode);
+  if (m.find("+rand") != std::string::npos &&
+      !randomize(d, B, m.find("+map") != std::string::npos))
+    std::printf("%-7s: random data failed\n", mode);
   double afterFill = timed(d, B, SAXPY, 1)[0];
   std::vector<double> sep;
   for (int i = 0; i < 10; ++i) sep.push_back(timed(d, B, SAXPY, 1)[0]);
@@ -408,18 +477,22 @@ int main(int argc, char **argv) {
   VkPhysicalDevice pd;
   vkEnumeratePhysicalDevices(inst, &np, &pd);
   if (!np) { std::printf("no device\n"); return 1; }
+  // [MODE [M]]: only that mode; only M Mi floats (a quick check on lavapipe).
   const char *only = argc > 1 ? argv[1] : nullptr;
+  std::vector<uint32_t> sizes = {64u << 20, 128u << 20, 256u << 20};
+  if (argc > 2)
+    sizes = {uint32_t(std::atoi(argv[2])) << 20};
   for (bool extras : {false, true}) {
     Dev d;
     if (!makeDevice(inst, pd, extras, d)) { std::printf("no device\n"); continue; }
     // A busy warm-up (about 300 ms of saxpy at 64 M) before anything is timed.
     {
       Bufs W;
-      W.n = 64u << 20;
+      W.n = sizes.front();
       if (alloc(d, W, "sep", VkDeviceSize(W.n) * 4)) {
         timed(d, W, FILL, 1);
         double spent = 0;
-        for (int i = 0; i < 40 && spent < 300; ++i)
+        for (int i = 0; i < (argc > 2 ? 1 : 40) && spent < 300; ++i)
           for (double v : timed(d, W, SAXPY, 20)) spent += v;
         std::printf("warm-up: %.0f ms of saxpy 64M\n", spent);
       }
@@ -427,8 +500,9 @@ int main(int argc, char **argv) {
     }
     std::vector<const char *> modes =
         extras ? std::vector<const char *>{"prio", "sep"}
-               : std::vector<const char *>{"sep", "sep-hv", "ded", "sub2m", "sub64k"};
-    for (uint32_t n : {64u << 20, 128u << 20, 256u << 20})
+               : std::vector<const char *>{"sep", "sep-hv", "ded", "sub2m", "sub64k",
+                                           "sep+rand", "sep-hv+rand+map", "ded+rand"};
+    for (uint32_t n : sizes)
       for (const char *m : modes)
         if (!only || !std::strcmp(only, m))
           probe(d, m, n);

@@ -48,7 +48,6 @@ Backend &kgpu::rt::vulkanBackend() {
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <map>
@@ -770,18 +769,8 @@ Error VulkanDevice::allocate(VkDeviceSize size, bool hostVisible,
   const VkMemoryPropertyFlags kLocal = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
   // Preference order; each candidate is tried until one allocates.
   std::vector<VkMemoryPropertyFlags> wanted;
-  // Experiment knob (bench/gpu/variants-device.sh): KGPU_VULKAN_ALLOC with
-  // "dedicated" (VkMemoryDedicatedAllocateInfo) and/or "device" (device
-  // buffers in a type that is not host-visible first).
-  static const std::string knob = [] {
-    const char *v = std::getenv("KGPU_VULKAN_ALLOC");
-    return std::string(v ? v : "");
-  }();
-  bool dedicated = knob.find("dedicated") != std::string::npos;
   if (hostVisible)
     wanted = {kHost | kLocal, kHost};
-  else if (knob.find("device") != std::string::npos)
-    wanted = {kLocal, kLocal | kHost, kHost, 0};
   else
     wanted = {kLocal | kHost, kLocal, kHost, 0};
   VkResult last = VK_ERROR_OUT_OF_DEVICE_MEMORY;
@@ -797,10 +786,14 @@ Error VulkanDevice::allocate(VkDeviceSize size, bool hostVisible,
       ai.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
       ai.allocationSize = req.size;
       ai.memoryTypeIndex = t;
+      // Kernel buffers are dedicated allocations (core in Vulkan 1.1): on
+      // the H200 two 1 GiB buffers took 3.8 ms to allocate instead of
+      // 54 ms, at the same kernel speed (bench/gpu/vkprobe-mem.cpp,
+      // bench/RESULTS.md). Staging and scalar buffers are short-lived.
       VkMemoryDedicatedAllocateInfo ded = {};
       ded.sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO;
       ded.buffer = buffer;
-      if (dedicated && !hostVisible)
+      if (!hostVisible)
         ai.pNext = &ded;
       last = fns.vkAllocateMemory(device, &ai, nullptr, &mem);
       if (last != VK_SUCCESS) {

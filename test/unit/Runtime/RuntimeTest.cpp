@@ -1249,6 +1249,28 @@ TEST_P(OnDevice, ParallelLoopDefaultGrid) {
   EXPECT_EQ(read<float>(result)[0], 2.0f * n);
 }
 
+TEST_P(OnDevice, ParallelLoopOnePassGrid) {
+  // The default grid of a parallel loop without reductions: on a GPU one
+  // pass, four elements per work-item (4 M elements, 256-item groups: 4096
+  // groups, above Vulkan's persistent cap of 1024); on the CPU the cap.
+  kgpu_kernel k = load("pf_groups", "pf_groups");
+  ASSERT_NE(k, nullptr);
+  const int n = 4 << 20;
+  kgpu_buffer out = buffer(std::vector<int32_t>(n, 0));
+  kgpu_arg args[] = {kgpu_arg_buffer(out), kgpu_arg_i32(n)};
+  ASSERT_OK(kgpu_launch_sync(k, args, 2, nullptr, nullptr));
+  std::vector<int32_t> got = read<int32_t>(out);
+  kgpu_device_info info;
+  ASSERT_OK(kgpu_device_get_info(device, &info));
+  if (std::string(GetParam()) == "cpu")
+    EXPECT_EQ(got[0], std::min<int64_t>(n / 256, int64_t(info.compute_units) * 4));
+  else
+    EXPECT_EQ(got[0], n / 1024);
+  for (int i = 0; i < n; i += 4099)
+    ASSERT_EQ(got[i], got[0]) << i;
+  EXPECT_EQ(got[n - 1], got[0]);
+}
+
 TEST_P(OnDevice, ScalarTypes) {
   kgpu_kernel k = load("scalars", "scalars");
   ASSERT_NE(k, nullptr);
