@@ -679,6 +679,29 @@ def reduce_kernel_batched(ctx, kern, inputs, outcome, wdir, budget_s=300, batch=
     return cur, tries
 
 
+def loop_atomic(k):
+    """True when kernel `k` has an atomic inside a `for` loop: the shape of
+    lavapipe 22.3's after-loop-atomic bug (docs/difftest.md, "Driver
+    bugs"), which javadiff counts as known-lavapipe-loop-atomic when
+    lavapipe alone differs (the CPU target agrees)."""
+    def has_atomic(body):
+        for s in body:
+            if isinstance(s, G.ExprSt) and s.kgc.startswith("atomic_"):
+                return True
+            if any(has_atomic(sub) for sub in s.kids):
+                return True
+        return False
+
+    def loops(body):
+        for s in body:
+            if isinstance(s, G.For) and has_atomic(s.body):
+                return True
+            if any(loops(sub) for sub in s.kids):
+                return True
+        return False
+    return loops(k.body)
+
+
 def _strip(e):
     while isinstance(e, G.Cast) and e.kids[0].t in ("long", "ulong"):
         e = e.kids[0]

@@ -93,6 +93,25 @@ struct ExactRemSI final : OpRewritePattern<arith::RemSIOp> {
 /// signed order of a sign-extended 32-bit value against a 64-bit constant
 /// wrong (`(long)n >= 5000l` is true for n = 4096, `(long)n < 4096l` right);
 /// see docs/difftest.md, "Driver bugs".
+/// Lowers a 64-bit integer min/max straight to GLSL.std.450 SMin, UMin,
+/// SMax or UMax (what ArithToSPIRV emits for them) before
+/// populateArithExpandOpsPatterns can expand it into a compare and an
+/// OpSelect: NVIDIA's Vulkan driver (580) computes wrong upper halves for
+/// `x - max(x, c)` in that form next to other 64-bit work; see
+/// docs/difftest.md, "NVIDIA". Other widths keep the expansion.
+template <typename ArithOp, typename GLOp>
+struct MinMaxI64ToGL final : OpRewritePattern<ArithOp> {
+  using OpRewritePattern<ArithOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(ArithOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getType().isInteger(64))
+      return rewriter.notifyMatchFailure(op, "not a 64-bit scalar");
+    rewriter.replaceOpWithNewOp<GLOp>(op, op.getType(), op.getLhs(),
+                                      op.getRhs());
+    return success();
+  }
+};
+
 struct NarrowSignExtendedCompare final : OpRewritePattern<arith::CmpIOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(arith::CmpIOp op,
@@ -200,12 +219,13 @@ static Value roundToHalf(OpBuilder &b, Location loc, Value x) {
   Value s = arith::SelectOp::create(b, loc, tooSmall, ic(mant + 1), shift);
   Value q = arith::ShRUIOp::create(b, loc, m, s);
   Value one = ic(1);
-  Value halfUlp = arith::ShLIOp::create(
-      b, loc, one, arith::SubIOp::create(b, loc, s, one));
-  Value rem = arith::AndIOp::create(
-      b, loc, m,
-      arith::SubIOp::create(b, loc, arith::ShLIOp::create(b, loc, one, s),
-                            one));
+  // 2^s >> 1, not 2^(s - 1): s is 0 for |x| >= 0.5, where `1 << -1` would
+  // be SPIR-V's undefined shift (its value unused, but a driver may assume
+  // it never happens; test/Random/h200/triage.py flagged it).
+  Value ulp = arith::ShLIOp::create(b, loc, one, s);
+  Value halfUlp = arith::ShRUIOp::create(b, loc, ulp, one);
+  Value rem = arith::AndIOp::create(b, loc, m,
+                                    arith::SubIOp::create(b, loc, ulp, one));
   Value up = arith::OrIOp::create(
       b, loc, arith::CmpIOp::create(b, loc, P::ugt, rem, halfUlp),
       arith::AndIOp::create(
@@ -633,7 +653,11 @@ struct ConvertKgpuToSPIRVPass final
     RewritePatternSet patterns(&getContext());
     patterns.add<ExactFloatMinMax<arith::MinimumFOp, true>,
                  ExactFloatMinMax<arith::MaximumFOp, false>, ExactRemSI,
-                 NarrowSignExtendedCompare>(
+                 NarrowSignExtendedCompare,
+                 MinMaxI64ToGL<arith::MaxSIOp, spirv::GLSMaxOp>,
+                 MinMaxI64ToGL<arith::MaxUIOp, spirv::GLUMaxOp>,
+                 MinMaxI64ToGL<arith::MinSIOp, spirv::GLSMinOp>,
+                 MinMaxI64ToGL<arith::MinUIOp, spirv::GLUMinOp>>(
         &getContext(), /*benefit=*/2);
     arith::populateArithExpandOpsPatterns(patterns);
     return applyPatternsGreedily(module, std::move(patterns));

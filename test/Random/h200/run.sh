@@ -105,23 +105,6 @@ python3 "$here/h200/probe64.py" "$T" "$R" "$tmp/p64" ;; esac
 case $steps in *7*)
 echo "== 7. nv64 (every out must be 0 on Vulkan as on the CPU)"
 sh "$here/h200/nv64.sh" "$T" "$R" "$tmp/nv64" ;; esac
-case $steps in *8*)
-if [ -x "$build/bin/kgpu-translate-w" ]; then
-echo "== 8. kgpu-translate-w (pack.sh's WBIN): the campaign's failures, their reductions, nv64"
-W=$tmp/wbuild; mkdir -p "$W/bin" "$W/lib"
-printf '#!/bin/sh\nexec "%s" "$@"\n' "$build/bin/kgpu-translate-w" > "$W/bin/kgpu-translate"
-chmod +x "$W/bin/kgpu-translate"
-ln -sf "$build/lib/libkgpu_runtime.so" "$W/lib/libkgpu_runtime.so"
-fails=$(python3 -c "import json, sys
-d = json.load(open(sys.argv[1]))
-print(','.join(n[1:].replace('_', ':') for n, o, _ in d['kernels']
-               if o.startswith(('mismatch', 'error', 'crash'))))" "$outdir/outcomes.json" 2>/dev/null)
-[ -n "$fails" ] && PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$W" --only "$fails" \
-  --known /dev/null --jobs "${JOBS:-$(nproc)}" --vulkan-icd system --work "$tmp/wf" 2>&1 | tee "$outdir/workaround.log"
-[ -d "$tmp/reduced" ] && PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$W" --rerun "$tmp/reduced" \
-  --known /dev/null --jobs "${JOBS:-$(nproc)}" --vulkan-icd system --work "$tmp/wr" 2>&1 | tee -a "$outdir/workaround.log"
-sh "$here/h200/nv64.sh" "$W/bin/kgpu-translate" "$R" "$tmp/nv64w" 2>&1 | tee -a "$outdir/workaround.log"
-fi ;; esac
 case $steps in *6*)
 echo "== 6. reduce $ONLY"
 PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$build" --only "$ONLY" --known /dev/null \
@@ -131,3 +114,20 @@ PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$build" --only "$ONLY" -
   2>&1 | tee "$outdir/triage.log"
 tar -C "$tmp" -cf "$outdir/reduced.tar" reduced
 ;; esac
+case $steps in *8*)
+if [ -x "$build/bin/kgpu-translate-w" ]; then
+echo "== 8. kgpu-translate-w (pack.sh's WBIN): the campaign's failures, their reductions, nv64"
+W=$tmp/wbuild; mkdir -p "$W/bin" "$W/lib"
+printf '#!/bin/sh\nexec "%s" "$@"\n' "$build/bin/kgpu-translate-w" > "$W/bin/kgpu-translate"
+chmod +x "$W/bin/kgpu-translate"
+ln -sf "$build/lib/libkgpu_runtime.so" "$W/lib/libkgpu_runtime.so"
+fails=${ONLY:-$(python3 -c "import json, sys
+d = json.load(open(sys.argv[1]))
+print(','.join(n[1:].replace('_', ':') for n, o, _ in d['kernels']
+               if o.startswith(('mismatch', 'error', 'crash'))))" "$outdir/outcomes.json" 2>/dev/null)}
+[ -n "$fails" ] && PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$W" --only "$fails" \
+  --known /dev/null --jobs "${JOBS:-$(nproc)}" --vulkan-icd system --work "$tmp/wf" 2>&1 | tee "$outdir/workaround.log"
+[ -d "$tmp/reduced" ] && PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$W" --rerun "$tmp/reduced" \
+  --known /dev/null --jobs "${JOBS:-$(nproc)}" --vulkan-icd system --work "$tmp/wr" 2>&1 | tee -a "$outdir/workaround.log"
+sh "$here/h200/nv64.sh" "$W/bin/kgpu-translate" "$R" "$tmp/nv64w" 2>&1 | tee -a "$outdir/workaround.log"
+fi ;; esac

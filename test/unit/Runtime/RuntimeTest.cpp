@@ -523,6 +523,16 @@ TEST_F(Bundles, InvalidManifests) {
       R"({"kernels": [{"name": "k", "params": [{"name": "n", "kind":
           "scalar", "type": "i32"}], "launch": {"dispatch_params": ["n",
           "n"]}, "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      // CUDA dynamic shared memory: not an object, negative, not an
+      // integer.
+      R"({"kernels": [{"name": "k", "params": [], "launch": {},
+          "workgroup_size": [1, 1, 1], "cuda": 65536}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [], "launch": {},
+          "workgroup_size": [1, 1, 1], "cuda":
+          {"dynamic_shared_memory_bytes": -16}}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [], "launch": {},
+          "workgroup_size": [1, 1, 1], "cuda":
+          {"dynamic_shared_memory_bytes": "64K"}}], "payloads": []})",
   };
   for (const char *manifest : bad) {
     std::string bundle = makeBundle(manifest);
@@ -533,6 +543,25 @@ TEST_F(Bundles, InvalidManifests) {
         << manifest << ": " << lastError();
     EXPECT_EQ(m, nullptr);
   }
+}
+
+TEST_F(Bundles, CUDADynamicSharedMemory) {
+  // A kernel with more local memory than CUDA's static 48 KiB: the
+  // manifest's cuda object loads (the CUDA backend launches with it), and
+  // an unknown key in it is ignored.
+  std::string bundle = makeBundle(
+      R"({"kernels": [{"name": "k", "params": [], "launch": {},
+      "workgroup_size": [256, 1, 1], "local_memory_bytes": 116736, "cuda":
+      {"dynamic_shared_memory_bytes": 116736, "future": 1}}], "payloads":
+      []})");
+  kgpu_module m = nullptr;
+  ASSERT_OK(kgpu_module_load_memory(nullptr, bundle.data(), bundle.size(), &m));
+  kgpu_kernel k = nullptr;
+  ASSERT_OK(kgpu_module_get_kernel(m, "k", &k));
+  kgpu_kernel_info info;
+  ASSERT_OK(kgpu_kernel_get_info(k, &info));
+  EXPECT_EQ(info.local_memory_bytes, 116736u);
+  kgpu_module_release(m);
 }
 
 TEST_F(Bundles, DispatchParams) {
