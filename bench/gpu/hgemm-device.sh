@@ -3,10 +3,11 @@
 #   bench/gpu/hgemm-device.sh CARRY_DIR OUT_DIR
 # CARRY_DIR is what bench/gpu/hgemm-prepare.sh built (it holds a copy of
 # this script and of hgemm_bench.py, so CARRY_DIR/hgemm-device.sh also runs
-# where the working tree is not this branch's). For 4096^3 f16 -> f32:
-# examples/hgemm/hgemm.kgc through kgpu on CUDA, cuBLAS (torch.matmul on
-# f16) and a plain Triton GEMM (128x128x64 tiles), in one run; checks kgpu's
-# C against torch; prints TFLOP/s and the ratios (OUT_DIR/results.txt).
+# where the working tree is not this branch's). For 4096^3 f16 -> f32: every
+# bundle of CARRY_DIR/bundles/list.txt (examples/hgemm/hgemm.kgc and its
+# variants) through kgpu on CUDA, cuBLAS (torch.matmul on f16) and a plain
+# Triton GEMM (128x128x64 tiles), in one run; checks kgpu's C against torch;
+# prints TFLOP/s and the ratios (OUT_DIR/results.txt).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 carry=$(cd "$1" && pwd)
@@ -22,13 +23,17 @@ mkdir -p "$tmp"
 say "date: $(date -u +%Y-%m-%dT%H:%MZ)"
 say "gpu: $(nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader 2>&1)"
 python3 "$here/hgemm_bench.py" inputs "$tmp" "$n" 2>&1 | tee -a "$log"
-for dev in ${HGEMM_DEVICES:-cuda}; do
-  "$carry/bin/kgpu-run" "$carry/bundles/hgemm.kgpu" --kernel hgemm \
-    --device "$dev" --grid $((n / 128)),$((n / 128)) \
+names=()
+while read -r name bm bn; do
+  [ -n "$name" ] || continue
+  names+=("$name")
+  "$carry/bin/kgpu-run" "$carry/bundles/$name.kgpu" --kernel hgemm \
+    --device cuda --grid $((n / bn)),$((n / bm)) \
     --arg A=@"$tmp/a.bin" --arg B=@"$tmp/b.bin" --arg C=zeros:$((n * n)) \
     --arg M=$n --arg N=$n --arg K=$n --repeat 20 \
-    --out C="$tmp/c_$dev.bin" > "$tmp/kgpu_$dev.txt" 2>&1
-  sed "s/^/kgpu $dev hgemm: /" "$tmp/kgpu_$dev.txt" | tee -a "$log"
-done
-python3 "$here/hgemm_bench.py" compare "$tmp" "$n" ${HGEMM_DEVICES:-cuda} \
+    --out C="$tmp/c_$name.bin" > "$tmp/kgpu_$name.txt" 2>&1
+  sed "s/^/kgpu $name: /" "$tmp/kgpu_$name.txt" | tee -a "$log"
+done < "$carry/bundles/list.txt"
+python3 "$here/hgemm_bench.py" compare "$tmp" "$n" "${names[@]}" \
   2>&1 | tee -a "$log"
+cp "$carry/ptxas.txt" "$out/" 2>/dev/null || true

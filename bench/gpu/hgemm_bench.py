@@ -73,7 +73,7 @@ def main():
         got = torch.from_numpy(np.fromfile(f"{d}/c_{dev}.bin", dtype=np.float32)
                                .reshape(n, n)).cuda()
         err = (got - ref).abs().max().item()
-        print(f"kgpu {dev} hgemm.kgc: {ms:.3f} ms {tf(ms):.1f} TFLOP/s "
+        print(f"kgpu {dev}: {ms:.3f} ms {tf(ms):.1f} TFLOP/s "
               f"max|err| {err:g} ({'OK' if err == 0 else 'MISMATCH'}); "
               f"{ms_cublas / ms:.3f}x cuBLAS, {ms_triton / ms:.3f}x Triton")
 

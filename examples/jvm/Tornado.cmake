@@ -51,13 +51,5 @@ foreach(example ${_tv_examples})
     DEPENDS ${_source} kgpu-jvm-host ${KGPU_JVM_HOST_JAR}
     COMMENT "Compiling the ${_name} example (${_lang})"
     VERBATIM)
-  # The launcher: build/examples/jvm/NAME [args].
-  file(GENERATE OUTPUT ${_tv_out}/${_name}
-       CONTENT "#!/bin/sh\n# ${_name}: written by examples/jvm/Tornado.cmake\nexec \"${_tv_jdk}/bin/java\" --enable-native-access=ALL-UNNAMED -Dkgpu.library.path=\"\${KGPU_LIBRARY_PATH:-$<TARGET_FILE_DIR:kgpu_runtime>}\" -cp \"${_run_cp}\" ${_main} \"$@\"\n"
-       FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
-                        WORLD_READ WORLD_EXECUTE)
-  add_custom_target(example-${_name} ALL DEPENDS ${_class} kgpu_runtime kgpu_compiler)
-  if(TARGET check-kgpu-lit)
-    add_dependencies(check-kgpu-lit example-${_name})
-  endif()
+  kgpu_add_jvm_example(${_name} ${_main} "${_run_cp}" ${_class})
 endforeach()

@@ -1,6 +1,7 @@
 //===- LowerParallelLoops.cpp - grid-stride loops and reductions -*- C++ -*-=//
 
 #include "kgpu/Dialect/Kgpu/Utils/Atomics.h"
+#include "kgpu/Dialect/Kgpu/Utils/GridStride.h"
 #include "kgpu/Dialect/Kgpu/Utils/KernelAttrs.h"
 #include "kgpu/Dialect/Kgpu/Utils/Reductions.h"
 #include "kgpu/Transforms/Passes.h"
@@ -234,6 +235,7 @@ void lowerDistributed(ParallelForOp loop, unsigned vectorWidth) {
     Value cWidth = arith::ConstantIndexOp::create(b, loc, width);
     Value vectors = arith::DivSIOp::create(b, loc, total, cWidth);
     auto vecFor = scf::ForOp::create(b, loc, linearId, vectors, linearSize);
+    vecFor->setAttr(kGridStrideAttrName, b.getUnitAttr());
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(vecFor.getBody()->getTerminator());
     Value base = arith::MulIOp::create(b, loc, vecFor.getInductionVar(), cWidth);
@@ -264,6 +266,7 @@ void lowerDistributed(ParallelForOp loop, unsigned vectorWidth) {
         b, loc, arith::MulIOp::create(b, loc, vectors, cWidth), linearId);
   }
   auto forOp = scf::ForOp::create(b, loc, start, total, linearSize);
+  forOp->setAttr(kGridStrideAttrName, b.getUnitAttr());
   b.setInsertionPointToStart(forOp.getBody());
   SmallVector<Value> ivs(n);
   Value rest = forOp.getInductionVar();

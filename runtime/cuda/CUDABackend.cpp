@@ -66,7 +66,10 @@ enum : int {
   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+  CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97,
   CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
+  CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1,
+  CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
   CU_JIT_ERROR_LOG_BUFFER = 5,
   CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
   CU_EVENT_BLOCKING_SYNC = 1,
@@ -94,6 +97,7 @@ enum : int {
   X(cuModuleUnload, CUresult, CUmodule)                                        \
   X(cuModuleGetFunction, CUresult, CUfunction *, CUmodule, const char *)       \
   X(cuFuncGetAttribute, CUresult, int *, int, CUfunction)                      \
+  X(cuFuncSetAttribute, CUresult, CUfunction, int, int)                        \
   X(cuLaunchKernel, CUresult, CUfunction, unsigned, unsigned, unsigned,        \
     unsigned, unsigned, unsigned, unsigned, CUstream, void **, void **)        \
   X(cuStreamCreate, CUresult, CUstream *, unsigned)                            \
@@ -150,6 +154,7 @@ const char *resolveDriver(void *lib, Driver &d) {
   R(cuModuleUnload, "cuModuleUnload")
   R(cuModuleGetFunction, "cuModuleGetFunction")
   R(cuFuncGetAttribute, "cuFuncGetAttribute")
+  R(cuFuncSetAttribute, "cuFuncSetAttribute")
   R(cuLaunchKernel, "cuLaunchKernel")
   R(cuStreamCreate, "cuStreamCreate")
   R(cuStreamDestroy, "cuStreamDestroy_v2", "cuStreamDestroy")
@@ -269,9 +274,12 @@ Error CUDABackend::init() {
     }
     info.max_workgroup_invocations =
         attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
-    // Kernels use static shared memory only: the portable per-block limit.
+    // What a block may use when it opts in to dynamic shared memory
+    // (227 KiB on the H100/H200): kernels whose local arrays exceed the
+    // 48 KiB of static shared memory put them there (docs/bundle.md).
     info.max_local_memory_bytes =
-        attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
+        std::max(attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK),
+                 attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN));
     info.subgroup_size = attr(CU_DEVICE_ATTRIBUTE_WARP_SIZE);
     info.compute_units = attr(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
     size_t total = 0;
@@ -437,6 +445,8 @@ class CUDAKernel : public BackendKernel {
 public:
   CUfunction function = nullptr;
   int maxThreads = 0;
+  /// The dynamic shared memory every launch passes (sharedMemBytes).
+  unsigned dynamicSharedBytes = 0;
 };
 
 class CUDAModule : public BackendModule {
@@ -464,6 +474,37 @@ public:
     dev.drv.cuFuncGetAttribute(&kernel->maxThreads,
                                CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
                                kernel->function);
+    // Local arrays beyond static shared memory: opt in to the dynamic
+    // shared memory the PTX declares, once per function.
+    if (uint64_t dynamic = desc.kernels[index].cudaDynamicSharedBytes) {
+      int staticBytes = 0;
+      dev.drv.cuFuncGetAttribute(&staticBytes,
+                                 CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+                                 kernel->function);
+      uint64_t limit = dev.info().max_local_memory_bytes;
+      uint64_t total = dynamic + static_cast<uint64_t>(std::max(staticBytes, 0));
+      if (total > limit)
+        return makeError(KGPU_ERROR_LAUNCH_CONFIG,
+                         "kernel '%s' needs %llu bytes of shared memory "
+                         "(%llu dynamic); the CUDA device '%s' allows %llu "
+                         "per block",
+                         name.c_str(), static_cast<unsigned long long>(total),
+                         static_cast<unsigned long long>(dynamic),
+                         dev.info().name,
+                         static_cast<unsigned long long>(limit));
+      r = dev.drv.cuFuncSetAttribute(
+          kernel->function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+          static_cast<int>(dynamic));
+      if (r != CUDA_SUCCESS) {
+        Error e = dev.check(r, "cuFuncSetAttribute");
+        return Error(e.status(), "kernel '" + name +
+                                     "': opting in to " +
+                                     std::to_string(dynamic) +
+                                     " bytes of dynamic shared memory: " +
+                                     e.message());
+      }
+      kernel->dynamicSharedBytes = static_cast<unsigned>(dynamic);
+    }
     kernels[index] = std::move(kernel);
     out = kernels[index].get();
     return Error::success();
@@ -656,7 +697,10 @@ Error CUDAQueue::launch(LaunchRequest request,
   r = dev.drv.cuLaunchKernel(static_cast<CUDAKernel *>(request.impl)->function,
                              request.grid[0], request.grid[1], request.grid[2],
                              request.local[0], request.local[1],
-                             request.local[2], 0, stream,
+                             request.local[2],
+                             static_cast<CUDAKernel *>(request.impl)
+                                 ->dynamicSharedBytes,
+                             stream,
                              params.empty() ? nullptr : params.data(), nullptr);
   if (r == CUDA_SUCCESS)
     r = dev.drv.cuEventRecord(p->end, stream);

@@ -188,6 +188,9 @@ struct KernelDesc {
   /// all compiled for one size).
   bool workgroupSizeFixed = true;
   uint64_t localMemoryBytes = 0;
+  /// CUDA: the dynamic shared memory every launch passes (manifest
+  /// cuda.dynamic_shared_memory_bytes; 0: static shared memory only).
+  uint64_t cudaDynamicSharedBytes = 0;
   bool usesSubgroups = false;
   /// The subgroup size the code assumes; 0 when it reads it at run time.
   uint32_t assumedSubgroupSize = 0;

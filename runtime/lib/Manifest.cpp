@@ -450,6 +450,19 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
     if (Error e = parseCooperativeMatrices(*vulkan, where, out))
       return e;
   }
+  if (const llvm::json::Value *cuda = k.get(KGPU_MANIFEST_CUDA)) {
+    const llvm::json::Object *object = cuda->getAsObject();
+    if (!object)
+      return c.fail(where, "\"cuda\" must be an object");
+    if (const llvm::json::Value *bytes =
+            object->get(KGPU_MANIFEST_DYNAMIC_SHARED_MEMORY_BYTES)) {
+      std::optional<int64_t> n = bytes->getAsInteger();
+      if (!n || *n < 0 || *n > (int64_t(1) << 32))
+        return c.fail(where, "\"cuda.dynamic_shared_memory_bytes\" must be "
+                             "a non-negative integer");
+      out.cudaDynamicSharedBytes = static_cast<uint64_t>(*n);
+    }
+  }
   return Error::success();
 }
 

@@ -974,6 +974,15 @@ Error VulkanDevice::allocate(VkDeviceSize size, bool hostVisible,
       ai.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
       ai.allocationSize = req.size;
       ai.memoryTypeIndex = t;
+      // Kernel buffers are dedicated allocations (core in Vulkan 1.1): on
+      // the H200 two 1 GiB buffers took 3.8 ms to allocate instead of
+      // 54 ms, at the same kernel speed (bench/gpu/vkprobe-mem.cpp,
+      // bench/RESULTS.md). Staging and scalar buffers are short-lived.
+      VkMemoryDedicatedAllocateInfo ded = {};
+      ded.sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO;
+      ded.buffer = buffer;
+      if (!hostVisible)
+        ai.pNext = &ded;
       last = fns.vkAllocateMemory(device, &ai, nullptr, &mem);
       if (last != VK_SUCCESS) {
         mem = VK_NULL_HANDLE;

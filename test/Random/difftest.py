@@ -44,7 +44,9 @@ import concurrent.futures as cf
 import copy
 import json
 import math
+import multiprocessing
 import os
+import pickle
 import re
 import shutil
 import struct
@@ -86,7 +88,20 @@ class Ctx:
         return e
 
 
-def run(cmd, env=None, timeout=600):
+# wall seconds per stage, summed over every call (campaign statistics:
+# which stage bounds the kernels per second)
+STAGES = collections.Counter()
+
+
+def run(cmd, env=None, timeout=600, stage=None):
+    t0 = time.time()
+    try:
+        return _run(cmd, env, timeout)
+    finally:
+        STAGES[stage or os.path.basename(cmd[0])] += time.time() - t0
+
+
+def _run(cmd, env=None, timeout=600):
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            env=env, timeout=timeout)
@@ -142,7 +157,7 @@ def compile_kgc(ctx, kernels, path):
     with open(path + ".kgc", "w") as f:
         f.write(src)
     rc, out, err = run([ctx.translate, path + ".kgc", "--targets=" + targets(ctx),
-                        "--fp-contract=off", "-o", path + ".kgpu"])
+                        "--fp-contract=off", "-o", path + ".kgpu"], stage="translate")
     if rc == 0 and "left out" not in err:
         return True, {}, err
     bad = {}
@@ -169,7 +184,7 @@ def run_device(ctx, path, dev, names):
     while remaining:
         rc, out, err = run([sys.executable, os.path.join(HERE, "kgpurt.py"), ctx.runtime,
                             path + ".kgpu", dev, path + ".in", res_file] + remaining,
-                           env=ctx.env(dev))
+                           env=ctx.env(dev), stage="run-" + dev.split(":")[0])
         data = open(res_file, "rb").read() if os.path.exists(res_file) else b""
         done = 0
         for k, line in enumerate(out.splitlines()):
@@ -203,12 +218,13 @@ def run_twin(ctx, path, kernels, sgs):
         f.write(src)
     rc, out, err = run([ctx.cc, "-O0", "-std=gnu11", "-ffp-contract=off", "-fno-strict-aliasing",
                         "-fsanitize=undefined", "-fno-sanitize-recover=all", "-w",
-                        path + ".c", "-o", path + ".twin", "-lm"])
+                        path + ".c", "-o", path + ".twin", "-lm"], stage="gcc")
     if rc != 0:
         return None, {"all": ("ubsan", "gcc failed: " + err[-500:])}
     res = {}
     for sg in sgs:
-        rc, out, err = run([path + ".twin", path + ".in", str(sg), path + ".twin%d" % sg])
+        rc, out, err = run([path + ".twin", path + ".in", str(sg), path + ".twin%d" % sg],
+                           stage="twin")
         if rc != 0:
             m = re.search(r"\.c:(\d+):\d+: runtime error: (.*)", err)
             bad = {}
@@ -334,6 +350,15 @@ def test_kernels(ctx, kernels, path, inputs):
         live = [i for j, i in enumerate(live) if j not in bad]
         if not live:
             break
+    else:
+        # four compiles, each naming more kernels to drop: compile what is
+        # left once more, and never run a bundle from an earlier attempt
+        ok, bad, err = compile_kgc(ctx, [kernels[i] for i in live], path)
+        if not ok:
+            for i in live:
+                result[i] = ("compile-error", "no clean compile in 5 attempts: " +
+                             err.strip()[-200:])
+            return result
     if not live:
         return result
     ks = [kernels[i] for i in live]
@@ -522,6 +547,189 @@ def reduce_kernel(ctx, kern, inputs, outcome, wdir, budget_s=300):
     return cur, tries[0]
 
 
+def clone(k):
+    """A deep copy of a kernel (pickle's round trip: several times faster
+    than copy.deepcopy on these trees)."""
+    return pickle.loads(pickle.dumps(k, pickle.HIGHEST_PROTOCOL))
+
+
+def rename_kernel(k, new, in_place=False):
+    """Kernel `k` (a copy, or `k` itself with in_place) named `new`, its
+    helpers NAME_hN renamed new_hN (so that several variants of one kernel
+    fit one bundle)."""
+    pat = re.compile(r"\b%s_h(\d+)\b" % re.escape(k.name))
+    rep = new + r"_h\1"
+    c = k if in_place else clone(k)
+    c.name = new
+    c.helpers_src = [tuple([pat.sub(rep, x) for x in part] if isinstance(part, list) else part
+                           for part in h) for h in c.helpers_src]
+    seen = set()
+
+    def walk(o):
+        if id(o) in seen or isinstance(o, (str, int, float, bool, type(None))):
+            return
+        seen.add(id(o))
+        if isinstance(o, (list, tuple)):
+            for x in o:
+                walk(x)
+        elif hasattr(o, "__dict__"):
+            for key, v in list(vars(o).items()):
+                if key in ("name", "cname") and isinstance(v, str):
+                    setattr(o, key, pat.sub(rep, v))
+                else:
+                    walk(v)
+    walk(c.body)
+    walk(c.outs)
+    return c
+
+
+def kernel_size(k):
+    return len("\n".join(G.render_kernel_kgc(k)))
+
+
+def reduction_candidates(cur):
+    """Every one-step simplification of `cur` that reduce_kernel would try
+    (delete a helper, an output or a statement, an `if` by its branches,
+    an expression by an operand of its type or a literal), as functions
+    that apply it to a copy of `cur`, the largest cut first (by the
+    length of the text it removes)."""
+    ops = []
+    for n in range(len(cur.helpers_src)):
+        # an unused helper (a used one: rejected)
+        ops.append((len("".join(cur.helpers_src[n][0])),
+                    lambda c, n=n: c.helpers_src.__delitem__(n)))
+    if len(cur.outs) > 1:
+        for n, (e, _) in enumerate(cur.outs):
+            ops.append((len(e.render(False)) + 20, lambda c, n=n: c.outs.__delitem__(n)))
+    for li, lst in enumerate(stmt_lists(cur.body)):
+        for n, s in enumerate(lst):
+            if isinstance(s, (G.Sync, G.LocalDecl)) or \
+                    isinstance(s, G.Assign) and isinstance(s.target, G.Index) and \
+                    isinstance(s.target.kids[0], G.Raw):
+                continue
+            size = len("".join(s.render(False, "")))
+
+            def delete(c, li=li, n=n):
+                del list(stmt_lists(c.body))[li][n]
+            ops.append((size, delete))
+            if isinstance(s, G.If) and (s.a or s.b):
+                def flatten(c, li=li, n=n):
+                    cl = list(stmt_lists(c.body))[li]
+                    cl[n:n + 1] = cl[n].a + cl[n].b
+                ops.append((len(s.cnd.render(False)) + 8, flatten))
+    for si, (holder, key, e) in enumerate(expr_slots(cur)):
+        if not isinstance(e, G.E) or isinstance(e, (G.Lit, G.Var, G.Raw)) or \
+                e.t not in G.INT_TYPES + G.FLOAT_TYPES + ["bool"]:
+            continue
+        alts = [] if getattr(e, "keep", False) or isinstance(holder, G.Cast) and \
+            getattr(holder, "keep", False) else \
+            [n for n, k in enumerate(e.kids) if getattr(k, "t", None) == e.t]
+        alts.append(None)
+        size = len(e.render(False))
+        for alt in alts:
+            def replace(c, si=si, alt=alt, t=e.t):
+                h2, k2, e2 = expr_slots(c)[si]
+                if alt is None:
+                    v = G.Lit(t, 1 if t != "bool" else True) if t in G.INT_TYPES + ["bool"] \
+                        else G.Lit(t, 1.0)
+                else:
+                    v = e2.kids[alt]
+                set_slot(h2, k2, v)
+            ops.append((size - (len(e.kids[alt].render(False)) if alt is not None else 1),
+                        replace))
+    ops = [op for op in ops if op[0] > 0]
+    ops.sort(key=lambda op: -op[0])      # stable: equal cuts in kernel order
+    return [op[1] for op in ops]
+
+
+def reduce_kernel_batched(ctx, kern, inputs, outcome, wdir, budget_s=300, batch=16):
+    """reduce_kernel's steps, `batch` candidates per bundle: each round
+    tests the one-step simplifications of the current kernel, the largest
+    cut first, in bundles of `batch` (one kgpu-translate, one gcc, one
+    runner per device for all of them), and keeps the first that still
+    has the outcome's kind. Far fewer process and device starts per try
+    than one kernel a try (what dominates a try on a GPU driver)."""
+    kind = outcome[0]
+    start = time.time()
+    tries = 0
+    cur = copy.deepcopy(kern)
+    while time.time() - start < budget_s:
+        ops = reduction_candidates(cur)
+        found = None
+        for c0 in range(0, len(ops), batch):
+            if time.time() - start >= budget_s:
+                break
+            chunk, named = [], []
+            for j, op in enumerate(ops[c0:c0 + batch]):
+                c = clone(cur)
+                op(c)
+                chunk.append(c)
+                named.append(rename_kernel(clone(c), "%sr%d" % (kern.name, j), in_place=True))
+            res = test_kernels(ctx, named, os.path.join(wdir, "rb"), inputs)
+            tries += len(chunk)
+            for c, r in zip(chunk, res):
+                if r[0] == kind:
+                    found = c
+                    break
+            if found is not None:
+                break
+        if found is None:
+            break
+        cur = found
+    return cur, tries
+
+
+def _strip(e):
+    while isinstance(e, G.Cast) and e.kids[0].t in ("long", "ulong"):
+        e = e.kids[0]
+    return e
+
+
+def classify_reduced(k):
+    """The known NVIDIA 580 patterns a reduced kernel contains
+    (docs/difftest.md, "NVIDIA"): `minmax-sub64` a 64-bit + or - (or -=,
+    +=) with a 64-bit min/max operand (b_push: s2 - max(s2, 1ul));
+    `addcmp64` a 64-bit signed compare of an addition (k47_30:
+    (s3 + s3) > 2l). Returns the sorted list (empty: none known)."""
+    found = set()
+    W = ("long", "ulong")
+
+    def is_mm(e):
+        e = _strip(e)
+        return isinstance(e, G.Call) and e.name in ("min", "max") and e.t in W
+
+    def visit(e):
+        if not isinstance(e, G.E):
+            return
+        if isinstance(e, G.Bin) and e.t in W and e.op in ("+", "-") and \
+                any(is_mm(x) for x in e.kids):
+            found.add("minmax-sub64")
+        if isinstance(e, G.Bin) and e.op in ("<", "<=", ">", ">=") and \
+                any(isinstance(_strip(x), G.Bin) and _strip(x).op == "+" and
+                    _strip(x).t in W for x in e.kids):
+            found.add("addcmp64")
+        for x in e.kids:
+            visit(x)
+
+    def stmts(body):
+        for s in body:
+            if isinstance(s, G.Assign) and s.op in ("+", "-") and \
+                    getattr(s.target, "t", None) in W and is_mm(s.e):
+                found.add("minmax-sub64")
+            for attr in ("e", "cnd"):
+                visit(getattr(s, attr, None))
+            for e in getattr(s, "es", []) or []:
+                visit(e)
+            for e in getattr(s, "init", []) or []:
+                visit(e)
+            for sub in s.kids:
+                stmts(sub)
+    stmts(k.body)
+    for e, _ in k.outs:
+        visit(e)
+    return sorted(found)
+
+
 # ---------------------------------------------------------------- campaign
 
 def bundle_job(ctx, seed, per_bundle, only=None):
@@ -533,6 +741,28 @@ def bundle_job(ctx, seed, per_bundle, only=None):
         ks = G.gen_bundle(seed, per_bundle)
     res = test_kernels(ctx, ks, os.path.join(d, "b"), G.inputs(seed))
     return seed, ks, res
+
+
+def load_known(path):
+    """known-failures.txt: {NAME: OUTCOME}, one `NAME OUTCOME` a line,
+    `#` starts a comment; {} when path is empty or absent. Shared by
+    difftest.py and javadiff.py."""
+    known = {}
+    if path and os.path.exists(path):
+        for line in open(path):
+            f = line.split("#")[0].split()
+            if len(f) >= 2:
+                known[f[0]] = f[1]
+    return known
+
+
+_REDUCE = None
+
+
+def _reduce_nth(n):
+    """Runs main's reduce_one on its n-th failure (in a forked process)."""
+    fn, todo = _REDUCE
+    return fn(todo[n])
 
 
 def write_json(path, counts, allres):
@@ -552,6 +782,12 @@ def main(argv):
     ap.add_argument("--reduce-budget", type=int, default=300)
     ap.add_argument("--reduce-jobs", type=int, default=1,
                     help="reduce this many failing kernels at once")
+    ap.add_argument("--reduce-batch", type=int, default=0,
+                    help="test this many reduction candidates per bundle (0: one kernel a try)")
+    ap.add_argument("--reduce-deadline", type=float, default=0,
+                    help="seconds: every reduction stops this long after the first starts (0: none)")
+    ap.add_argument("--spirv", action="store_true",
+                    help="save each reduced kernel's SPIR-V (NAME.spv, NAME.spvasm) beside it")
     ap.add_argument("--reduce-vulkan-only", action="store_true",
                     help="reduce a mismatch-vulkan without the CPU target (faster)")
     ap.add_argument("--detail", action="store_true",
@@ -569,6 +805,9 @@ def main(argv):
                     help="seconds: start no bundle after this (0: none); the counts cover the bundles run")
     ap.add_argument("--only", default=None,
                     help="SEED:K[,SEED:K...]: just these kernels (e.g. to reduce one)")
+    ap.add_argument("--rerun", default=None,
+                    help="DIR: run the reduced kernels that --reduce saved there (NAME.pkl) "
+                         "here, each against its C twin, instead of a campaign")
     ap.add_argument("--known", default=os.path.join(HERE, "known-failures.txt"),
                     help="kernels whose failure is known and not yet fixed (one NAME OUTCOME a line)")
     ap.add_argument("-v", "--verbose", action="store_true")
@@ -583,14 +822,19 @@ def main(argv):
     counts = collections.Counter()
     failures = []
     allres = []
-    known = {}
-    if a.known and os.path.exists(a.known):
-        for line in open(a.known):
-            f = line.split("#")[0].split()
-            if len(f) >= 2:
-                known[f[0]] = f[1]
+    known = load_known(a.known)
     with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        if a.only:
+        if a.rerun:
+            def rerun_job(pk):
+                with open(pk, "rb") as f:
+                    seed, kern = pickle.load(f)
+                d = os.path.join(ctx.work, "rr_" + kern.name)
+                os.makedirs(d, exist_ok=True)
+                return seed, [kern], test_kernels(ctx, [kern], os.path.join(d, "b"),
+                                                  G.inputs(seed))
+            futs = [ex.submit(rerun_job, os.path.join(a.rerun, f))
+                    for f in sorted(os.listdir(a.rerun)) if f.endswith(".pkl")]
+        elif a.only:
             sel = collections.defaultdict(list)
             for item in a.only.split(","):
                 sd, k = item.split(":")
@@ -624,6 +868,8 @@ def main(argv):
         total, time.time() - t0, lo, hi, a.per_bundle, targets(ctx)))
     for k in sorted(counts):
         print("  %-18s %d" % (k, counts[k]))
+    print("stages (wall s, summed over jobs): " + ", ".join(
+        "%s %.0f" % kv for kv in sorted(STAGES.items(), key=lambda kv: -kv[1])))
     if a.json:
         write_json(a.json, counts, allres)
     if a.reduce and failures:
@@ -633,13 +879,23 @@ def main(argv):
         if a.reduce_vulkan_only:
             rctx.cpu = False
 
+        r0 = time.time()
+
         def reduce_one(item):
             seed, k, r = item
             wdir = os.path.join(ctx.work, "red_" + k.name)
             os.makedirs(wdir, exist_ok=True)
             c = rctx if r[0] == "mismatch-vulkan" else ctx
             t = time.time()
-            small, n = reduce_kernel(c, k, G.inputs(seed), r, wdir, a.reduce_budget)
+            budget = a.reduce_budget
+            if a.reduce_deadline:
+                budget = max(0, min(budget, a.reduce_deadline - (t - r0)))
+            if a.reduce_batch > 0:
+                small, n = reduce_kernel_batched(c, k, G.inputs(seed), r, wdir, budget,
+                                                 a.reduce_batch)
+            else:
+                small, n = reduce_kernel(c, k, G.inputs(seed), r, wdir, budget)
+            pats = classify_reduced(small)
             # the reduced kernel's own outcome, with every difference, twice
             # (a difference that changes between runs is not deterministic)
             dctx = copy.copy(c)
@@ -650,6 +906,7 @@ def main(argv):
             with open(os.path.join(save, k.name + ".kgc"), "w") as f:
                 f.write("// %s, reduced in %d tries (%.0f s) from: %s; inputs: kgcgen.inputs(%d)\n" % (
                     r[0], n, time.time() - t, r[1], seed))
+                f.write("// patterns: %s\n" % (" ".join(pats) or "none known"))
                 for j, g in enumerate(again):
                     f.write("// reduced, run %d: %s: %s\n" % (j + 1, g[0], g[1]))
                 f.write(src)
@@ -657,13 +914,27 @@ def main(argv):
                 f.write(G.c_source([small]))
             with open(os.path.join(save, k.name + ".in"), "wb") as f:
                 f.write(G.inputs(seed))
-            return "reduced %s (%d tries) -> %s: %s" % (
-                k.name, n, os.path.join(save, k.name + ".kgc"), again[0][0])
+            with open(os.path.join(save, k.name + ".pkl"), "wb") as f:
+                pickle.dump((seed, small), f)       # for --rerun
+            if a.spirv:
+                for emit, ext in (("spirv", ".spv"), ("spirv-asm", ".spvasm")):
+                    run([ctx.translate, os.path.join(save, k.name + ".kgc"), "--targets=vulkan",
+                         "--fp-contract=off", "--emit=" + emit, "-o",
+                         os.path.join(save, k.name + ext)], stage="translate")
+            return "reduced %s (%d tries, %.0f s, %d lines) -> %s: %s; patterns: %s" % (
+                k.name, n, time.time() - t, len(G.render_kernel_kgc(small)),
+                os.path.join(save, k.name + ".kgc"), again[0][0], " ".join(pats) or "none known")
 
         todo = [f for f in failures
                 if f[2][0].startswith(("mismatch", "crash", "compile-error", "error"))]
-        with cf.ThreadPoolExecutor(max_workers=max(1, a.reduce_jobs)) as ex:
-            for line in ex.map(reduce_one, todo):
+        # one process per reduction (forked: they share reduce_one and todo),
+        # so the reducers' Python work (copying and rendering candidates)
+        # does not queue on one interpreter's lock
+        global _REDUCE
+        _REDUCE = (reduce_one, todo)
+        with cf.ProcessPoolExecutor(max_workers=max(1, min(a.reduce_jobs, len(todo) or 1)),
+                                    mp_context=multiprocessing.get_context("fork")) as ex:
+            for line in ex.map(_reduce_nth, range(len(todo))):
                 print(line, flush=True)
     if tmp and not a.verbose:
         shutil.rmtree(tmp, ignore_errors=True)

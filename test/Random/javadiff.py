@@ -133,12 +133,7 @@ def main(argv):
         jvm_ok[name] = st
     # runs are numbered from 0 or 1: find out from the count
     base = 0 if 0 in status else 1
-    known = {}
-    if a.known and os.path.exists(a.known):
-        for line in open(a.known):
-            f = line.split("#")[0].split()
-            if len(f) >= 2:
-                known[f[0]] = f[1]
+    known = D.load_known(a.known)
     counts = collections.Counter()
     failures = 0
     t2 = time.time()

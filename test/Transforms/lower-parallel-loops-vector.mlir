@@ -28,12 +28,12 @@
 // CHECK-NEXT: memref.store %{{.*}}, %arg2[%[[I1]]]
 // CHECK-NEXT: memref.store %{{.*}}, %arg2[%[[I2]]]
 // CHECK-NEXT: memref.store %{{.*}}, %arg2[%[[I3]]]
-// CHECK-NEXT: }
+// CHECK-NEXT: } {kgpu.grid_stride}
 // CHECK: %[[DONE:.*]] = arith.muli %[[VECS]], %[[C4]] : index
 // CHECK: %[[START:.*]] = arith.addi %[[DONE]], %[[G]] : index
 // CHECK: scf.for %{{.*}} = %[[START]] to %[[COUNT]] step %[[GS]] {
 // CHECK: memref.store
-// CHECK-NEXT: }
+// CHECK-NEXT: } {kgpu.grid_stride}
 // CHECK-NOT: kgpu.parallel_for
 // W1-LABEL: func.func @saxpy
 // W1-NOT: arith.divsi

@@ -78,6 +78,12 @@
 #define KGPU_MANIFEST_ASSUMED_SIZE "assumed_size"
 #define KGPU_MANIFEST_TARGETS "targets"
 #define KGPU_MANIFEST_VULKAN "vulkan" /* {scalars, cooperative_matrix} */
+/* With a cuda target, only for a kernel whose local arrays exceed CUDA's
+ * 48 KiB of static shared memory: {dynamic_shared_memory_bytes}, the bytes
+ * of dynamic shared memory its PTX declares (.extern .shared) and every
+ * launch must pass (docs/bundle.md). */
+#define KGPU_MANIFEST_CUDA "cuda"
+#define KGPU_MANIFEST_DYNAMIC_SHARED_MEMORY_BYTES "dynamic_shared_memory_bytes"
 
 /* A parameter entry. */
 #define KGPU_MANIFEST_INDEX "index"

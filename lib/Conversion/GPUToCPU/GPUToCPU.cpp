@@ -22,6 +22,8 @@
 
 #include "KernelConverter.h"
 
+#include "kgpu/Dialect/Kgpu/Utils/GridStride.h"
+
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -35,7 +37,86 @@ namespace kgpu {
 using namespace mlir;
 using namespace mlir::kgpu::gpu_to_cpu;
 
+namespace {
+
+/// The grid-stride loops of kgpu-lower-parallel-loops (`kgpu.grid_stride`:
+/// `for i = base + g; i < n; i += G`, g the linear global id and G the
+/// global size) give work-item g the iterations g, g + G, ... On the CPU the
+/// work-items of a group run one after the other, so each of them would
+/// stride through memory G elements at a time (and share every cache line
+/// with the others at different times). The iterations of a parallel loop
+/// are independent, so each work-item takes a contiguous block of them
+/// instead: `for i = base + g * c; i < min(base + (g + 1) * c, n); i += 1`,
+/// c = ceil((n - base) / G). The same iterations run, once each; the loop
+/// is sequential in memory, so it streams and vectorises (a reduction's lane
+/// accumulators stay in registers). Loops with a barrier or subgroup op
+/// inside (never made by the lowering) are left alone.
+void blockGridStrideLoops(gpu::GPUFuncOp kernel) {
+  SmallVector<scf::ForOp> loops;
+  kernel.walk([&](scf::ForOp loop) {
+    if (loop->removeAttr(kgpu::kGridStrideAttrName))
+      loops.push_back(loop);
+  });
+  for (scf::ForOp loop : loops) {
+    bool sync = loop.getBody()
+                    ->walk([](Operation *op) {
+                      return isa<gpu::BarrierOp, gpu::ShuffleOp,
+                                 gpu::SubgroupReduceOp>(op)
+                                 ? WalkResult::interrupt()
+                                 : WalkResult::advance();
+                    })
+                    .wasInterrupted();
+    if (sync || loop.getNumRegionIterArgs())
+      continue;
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    // The linear id and size exactly as the lowering computes them.
+    Value id, size;
+    for (gpu::Dimension d :
+         {gpu::Dimension::z, gpu::Dimension::y, gpu::Dimension::x}) {
+      Value dim = gpu::BlockDimOp::create(b, loc, d);
+      Value gid = arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc, gpu::BlockIdOp::create(b, loc, d),
+                                dim),
+          gpu::ThreadIdOp::create(b, loc, d));
+      Value gsize =
+          arith::MulIOp::create(b, loc, gpu::GridDimOp::create(b, loc, d), dim);
+      if (!id) {
+        id = gid;
+        size = gsize;
+        continue;
+      }
+      id = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, id, gsize), gid);
+      size = arith::MulIOp::create(b, loc, size, gsize);
+    }
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value upper = loop.getUpperBound();
+    Value base = arith::SubIOp::create(b, loc, loop.getLowerBound(), id);
+    Value count = arith::MaxSIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, upper, base), zero);
+    // size >= 1 (every grid and group extent is), so no division traps.
+    Value chunk = arith::DivUIOp::create(
+        b, loc,
+        arith::SubIOp::create(b, loc, arith::AddIOp::create(b, loc, count, size),
+                              one),
+        size);
+    Value begin = arith::AddIOp::create(
+        b, loc, base, arith::MulIOp::create(b, loc, id, chunk));
+    Value end = arith::MinSIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, begin, chunk), upper);
+    loop.setLowerBound(begin);
+    loop.setUpperBound(end);
+    loop.setStep(one);
+  }
+}
+
+} // namespace
+
 LogicalResult KernelConverter::run() {
+  blockGridStrideLoops(kernel);
   if (failed(readWorkgroupSize()) || failed(checkOps()) ||
       failed(inlineHelpers()) || failed(checkOps()) || failed(hoistFreeOps()) ||
       failed(lowerAtomics()))

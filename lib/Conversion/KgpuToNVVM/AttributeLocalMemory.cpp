@@ -7,9 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Conversion/KgpuToNVVM/Passes.h"
+#include "kgpu/Conversion/KgpuToNVVM/SharedMemory.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
 
 namespace mlir {
 namespace kgpu {
@@ -23,15 +26,6 @@ using namespace mlir::kgpu;
 
 namespace {
 
-bool isWorkgroupMemory(MemRefType type) {
-  Attribute space = type.getMemorySpace();
-  if (auto integer = dyn_cast_or_null<IntegerAttr>(space))
-    return integer.getInt() == KgpuDialect::kLocalMemorySpace;
-  if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space))
-    return gpuSpace.getValue() == gpu::AddressSpace::Workgroup;
-  return false;
-}
-
 struct AttributeLocalMemoryPass
     : mlir::kgpu::impl::KgpuNVVMAttributeLocalMemoryBase<
           AttributeLocalMemoryPass> {
@@ -41,9 +35,17 @@ struct AttributeLocalMemoryPass
         continue;
       SmallVector<memref::AllocOp> allocs;
       func.walk([&](memref::AllocOp alloc) {
-        if (isWorkgroupMemory(alloc.getType()))
+        if (isWorkgroupMemRef(alloc.getType()))
           allocs.push_back(alloc);
       });
+      // More than static shared memory holds: every local array becomes a
+      // view into the block's dynamic shared memory (SharedMemory.h).
+      CUDASharedMemoryLayout layout = getCUDASharedMemoryLayout(func);
+      if (layout.dynamicBytes > 0) {
+        if (failed(placeInDynamicSharedMemory(func, layout)))
+          return signalPassFailure();
+        continue;
+      }
       for (memref::AllocOp alloc : allocs) {
         if (!alloc.getType().hasStaticShape() ||
             !alloc.getDynamicSizes().empty()) {
@@ -64,6 +66,55 @@ struct AttributeLocalMemoryPass
         alloc.erase();
       }
     }
+  }
+
+  LogicalResult placeInDynamicSharedMemory(gpu::GPUFuncOp func,
+                                           const CUDASharedMemoryLayout &layout) {
+    // Allocations of a dynamic size are not in the layout.
+    bool dynamicSize = false;
+    func.walk([&](memref::AllocOp alloc) {
+      if (isWorkgroupMemRef(alloc.getType()) &&
+          (!alloc.getType().hasStaticShape() ||
+           !alloc.getDynamicSizes().empty())) {
+        alloc.emitError("work-group memory of a dynamic size is not "
+                        "supported on the CUDA (NVVM) target");
+        dynamicSize = true;
+      }
+    });
+    if (dynamicSize)
+      return failure();
+    OpBuilder builder(func.getContext());
+    for (auto [alloc, offset] : layout.offsets) {
+      // In place of the allocation, which dominates its uses.
+      builder.setInsertionPoint(alloc);
+      MemRefType type = alloc.getType();
+      if (!type.getLayout().isIdentity())
+        return alloc.emitError("work-group memory with a non-identity layout "
+                               "does not fit in static shared memory on the "
+                               "CUDA (NVVM) target");
+      Location loc = alloc.getLoc();
+      // gpu.dynamic_shared_memory takes #gpu.address_space<workgroup>
+      // only, memref.view keeps the space: an allocation in space 3 views a
+      // cast of it (both are LLVM address space 3; the cast folds away).
+      auto workgroup = gpu::AddressSpaceAttr::get(func.getContext(),
+                                                  gpu::AddressSpace::Workgroup);
+      auto bytes = MemRefType::get({ShapedType::kDynamic}, builder.getI8Type(),
+                                   MemRefLayoutAttrInterface(), workgroup);
+      Value base = gpu::DynamicSharedMemoryOp::create(builder, loc, bytes);
+      if (type.getMemorySpace() != workgroup)
+        base = memref::MemorySpaceCastOp::create(
+            builder, loc,
+            MemRefType::get({ShapedType::kDynamic}, builder.getI8Type(),
+                            MemRefLayoutAttrInterface(),
+                            type.getMemorySpace()),
+            base);
+      Value shift = arith::ConstantIndexOp::create(builder, loc, offset);
+      Value view = memref::ViewOp::create(builder, loc, type, base, shift,
+                                          ValueRange());
+      alloc.getResult().replaceAllUsesWith(view);
+      alloc.erase();
+    }
+    return success();
   }
 };
 

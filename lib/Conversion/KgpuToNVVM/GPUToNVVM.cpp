@@ -130,7 +130,22 @@ struct KgpuConvertGPUToNVVMPass
                       LLVM::FFloorOp, LLVM::FCeilOp, LLVM::RoundEvenOp,
                       LLVM::RoundOp>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+
+    // Upstream gives gpu.dynamic_shared_memory's zero-sized global internal
+    // linkage, which NVPTX demotes to a one-byte static .shared variable of
+    // the kernel: made external, it is the block's dynamic shared memory
+    // (`.extern .shared .align 16 .b8 __dynamic_shmem__0[];`), as CUDA's
+    // `extern __shared__` arrays are.
+    for (auto global : module.getOps<LLVM::GlobalOp>()) {
+      auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
+      if (global.getAddrSpace() ==
+              static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared) &&
+          array &&
+          array.getNumElements() == 0 &&
+          global.getSymName().starts_with("__dynamic_shmem__"))
+        global.setLinkage(LLVM::Linkage::External);
+    }
   }
 };
 

@@ -4,6 +4,7 @@
 
 #include "kgpu/ABI/Manifest.h"
 #include "kgpu/Bundle/Bundle.h"
+#include "kgpu/Conversion/KgpuToNVVM/SharedMemory.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Dialect/Kgpu/Utils/KernelAttrs.h"
 
@@ -140,6 +141,15 @@ static llvm::json::Object describeKernel(func::FuncOp kernel,
   k[KGPU_MANIFEST_WORKGROUP_SIZE] = llvm::json::Array{wg[0], wg[1], wg[2]};
   k[KGPU_MANIFEST_WORKGROUP_SIZE_FIXED] = isKernelWorkgroupSizeFixed(kernel);
   k[KGPU_MANIFEST_LOCAL_MEMORY_BYTES] = outlined ? localMemoryOf(outlined) : 0;
+  // CUDA: local arrays beyond static shared memory are dynamic shared
+  // memory, which the launch must pass (the layout of
+  // kgpu-nvvm-attribute-local-memory).
+  if (outlined && llvm::is_contained(targets, KGPU_MANIFEST_TARGET_CUDA)) {
+    int64_t dynamicBytes = getCUDASharedMemoryLayout(outlined).dynamicBytes;
+    if (dynamicBytes > 0)
+      k[KGPU_MANIFEST_CUDA] = llvm::json::Object{
+          {KGPU_MANIFEST_DYNAMIC_SHARED_MEMORY_BYTES, dynamicBytes}};
+  }
 
   // Reductions into outputs and how their partials combine.
   llvm::json::Array reductions;

@@ -30,6 +30,13 @@ exec /lib64/ld-linux-x86-64.so.2 --library-path "$d/deps" --argv0 kgpu-translate
   "$d/bin/kgpu-translate.bin" "$@"
 W
 chmod +x "$dest/bin/kgpu-translate"
+# WBIN=another kgpu-translate binary (a candidate workaround): packed as
+# bin/kgpu-translate-w for run.sh's step 8
+if [ -n "${WBIN:-}" ]; then
+  xz -6 -T2 -c "$WBIN" > "$dest/bin/kgpu-translate-w.bin.xz"
+  sed 's/kgpu-translate\.bin/kgpu-translate-w.bin/' "$dest/bin/kgpu-translate" > "$dest/bin/kgpu-translate-w"
+  chmod +x "$dest/bin/kgpu-translate-w"
+fi
 (cd "$here" && tar -cf - --exclude=__pycache__ .) | (cd "$dest/Random" && tar -xf -)
 tmp=$(mktemp -d)
 mkdir "$tmp/deps"

@@ -7,7 +7,10 @@
 # first use); needs python3 and gcc. SEEDS: difftest's bundles
 # (default 1:21: the CI seeds and 10 more, 2,000 kernels); OUTDIR (default a
 # temporary folder) gets outcomes.json, difftest.log and reduced.tar (with
-# REDUCE=1: the reduced failing kernels). Environment: JOBS (default nproc),
+# REDUCE=1: every failing kernel reduced at once after the campaign, with
+# its SPIR-V, NAME.pkl for difftest.py --rerun and its known NVIDIA pattern;
+# RBATCH, RJOBS, BUDGET, RDEADLINE: candidates per bundle (16), reductions
+# at once (32), seconds per kernel (100), seconds for all (90)). Environment: JOBS (default nproc),
 # DEADLINE (seconds after which difftest starts no new bundle; 0: none),
 # STEPS (default "1234": which of the steps below to run; 5 and 6 on
 # request), ONLY (step 6: SEED:K,... kernels to reduce), BUDGET (step 6:
@@ -28,6 +31,9 @@
 #  5. probe64.py: 64-bit division and remainder over 8,192 operand pairs,
 #     the CPU target against Vulkan (each differing operation, operands);
 #  7. nv64.sh: the smallest NVIDIA reproductions and their variants;
+#  8. with pack.sh's WBIN (bin/kgpu-translate-w, a candidate workaround):
+#     the failures of step 4 (outcomes.json), the reduced kernels (--rerun)
+#     and nv64.sh again, compiled by it (OUTDIR/workaround.log);
 #  6. the kernels ONLY, every difference listed (--detail), each reduced
 #     at once (--reduce-jobs, Vulkan target only) while Vulkan still
 #     differs from C; OUTDIR/reduced.tar gets them (NAME.kgc's header
@@ -80,11 +86,17 @@ od -An -v -tx8 -w8 -N64 "$tmp/l.out" | tr -s ' \n' ' '; echo
 case $steps in *4*)
 echo "== 4. difftest (the system's Vulkan driver), seeds $seeds"
 red=""
-[ "${REDUCE:-0}" = 1 ] && red="--reduce --reduce-budget 60 --save $tmp/reduced"
+# REDUCE=1: every failure reduced at once after the campaign (a mismatch-vulkan
+# on the Vulkan target only), RBATCH candidates a bundle, all stopping
+# RDEADLINE seconds after the first starts; each saved with its SPIR-V
+[ "${REDUCE:-0}" = 1 ] && red="--reduce --reduce-vulkan-only --reduce-batch ${RBATCH:-16}
+  --reduce-jobs ${RJOBS:-32} --reduce-budget ${BUDGET:-100} --reduce-deadline ${RDEADLINE:-90}
+  --spirv --detail --save $tmp/reduced"
 PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$build" --seeds "$seeds" --per-bundle 100 ${DTFLAGS:-} \
   --jobs "${JOBS:-$(nproc)}" --deadline "${DEADLINE:-0}" --vulkan-icd system --work "$tmp/dt" \
   --json "$outdir/outcomes.json" $red 2>&1 | tee "$outdir/difftest.log" | grep -v "^k[0-9]*_[0-9]*: agree"
 [ -d "$tmp/reduced" ] && tar -C "$tmp" -cf "$outdir/reduced.tar" reduced
+[ -d "$tmp/reduced" ] && grep -h "^// patterns:" "$tmp"/reduced/*.kgc | sort | uniq -c
 echo "outcomes: $outdir/outcomes.json"
 ;; esac
 case $steps in *5*)
@@ -93,11 +105,29 @@ python3 "$here/h200/probe64.py" "$T" "$R" "$tmp/p64" ;; esac
 case $steps in *7*)
 echo "== 7. nv64 (every out must be 0 on Vulkan as on the CPU)"
 sh "$here/h200/nv64.sh" "$T" "$R" "$tmp/nv64" ;; esac
+case $steps in *8*)
+if [ -x "$build/bin/kgpu-translate-w" ]; then
+echo "== 8. kgpu-translate-w (pack.sh's WBIN): the campaign's failures, their reductions, nv64"
+W=$tmp/wbuild; mkdir -p "$W/bin" "$W/lib"
+printf '#!/bin/sh\nexec "%s" "$@"\n' "$build/bin/kgpu-translate-w" > "$W/bin/kgpu-translate"
+chmod +x "$W/bin/kgpu-translate"
+ln -sf "$build/lib/libkgpu_runtime.so" "$W/lib/libkgpu_runtime.so"
+fails=$(python3 -c "import json, sys
+d = json.load(open(sys.argv[1]))
+print(','.join(n[1:].replace('_', ':') for n, o, _ in d['kernels']
+               if o.startswith(('mismatch', 'error', 'crash'))))" "$outdir/outcomes.json" 2>/dev/null)
+[ -n "$fails" ] && PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$W" --only "$fails" \
+  --known /dev/null --jobs "${JOBS:-$(nproc)}" --vulkan-icd system --work "$tmp/wf" 2>&1 | tee "$outdir/workaround.log"
+[ -d "$tmp/reduced" ] && PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$W" --rerun "$tmp/reduced" \
+  --known /dev/null --jobs "${JOBS:-$(nproc)}" --vulkan-icd system --work "$tmp/wr" 2>&1 | tee -a "$outdir/workaround.log"
+sh "$here/h200/nv64.sh" "$W/bin/kgpu-translate" "$R" "$tmp/nv64w" 2>&1 | tee -a "$outdir/workaround.log"
+fi ;; esac
 case $steps in *6*)
 echo "== 6. reduce $ONLY"
 PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$build" --only "$ONLY" --known /dev/null \
   --jobs "${JOBS:-$(nproc)}" --vulkan-icd system --work "$tmp/tr" --detail --reduce \
   --reduce-vulkan-only --reduce-jobs 32 --reduce-budget "${BUDGET:-100}" --save "$tmp/reduced" \
+  --reduce-batch "${RBATCH:-16}" --reduce-deadline "${RDEADLINE:-0}" --spirv \
   2>&1 | tee "$outdir/triage.log"
 tar -C "$tmp" -cf "$outdir/reduced.tar" reduced
 ;; esac

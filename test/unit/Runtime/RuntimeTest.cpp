@@ -523,6 +523,16 @@ TEST_F(Bundles, InvalidManifests) {
       R"({"kernels": [{"name": "k", "params": [{"name": "n", "kind":
           "scalar", "type": "i32"}], "launch": {"dispatch_params": ["n",
           "n"]}, "workgroup_size": [1, 1, 1]}], "payloads": []})",
+      // CUDA dynamic shared memory: not an object, negative, not an
+      // integer.
+      R"({"kernels": [{"name": "k", "params": [], "launch": {},
+          "workgroup_size": [1, 1, 1], "cuda": 65536}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [], "launch": {},
+          "workgroup_size": [1, 1, 1], "cuda":
+          {"dynamic_shared_memory_bytes": -16}}], "payloads": []})",
+      R"({"kernels": [{"name": "k", "params": [], "launch": {},
+          "workgroup_size": [1, 1, 1], "cuda":
+          {"dynamic_shared_memory_bytes": "64K"}}], "payloads": []})",
   };
   for (const char *manifest : bad) {
     std::string bundle = makeBundle(manifest);
@@ -533,6 +543,25 @@ TEST_F(Bundles, InvalidManifests) {
         << manifest << ": " << lastError();
     EXPECT_EQ(m, nullptr);
   }
+}
+
+TEST_F(Bundles, CUDADynamicSharedMemory) {
+  // A kernel with more local memory than CUDA's static 48 KiB: the
+  // manifest's cuda object loads (the CUDA backend launches with it), and
+  // an unknown key in it is ignored.
+  std::string bundle = makeBundle(
+      R"({"kernels": [{"name": "k", "params": [], "launch": {},
+      "workgroup_size": [256, 1, 1], "local_memory_bytes": 116736, "cuda":
+      {"dynamic_shared_memory_bytes": 116736, "future": 1}}], "payloads":
+      []})");
+  kgpu_module m = nullptr;
+  ASSERT_OK(kgpu_module_load_memory(nullptr, bundle.data(), bundle.size(), &m));
+  kgpu_kernel k = nullptr;
+  ASSERT_OK(kgpu_module_get_kernel(m, "k", &k));
+  kgpu_kernel_info info;
+  ASSERT_OK(kgpu_kernel_get_info(k, &info));
+  EXPECT_EQ(info.local_memory_bytes, 116736u);
+  kgpu_module_release(m);
 }
 
 TEST_F(Bundles, DispatchParams) {
@@ -1247,6 +1276,28 @@ TEST_P(OnDevice, ParallelLoopDefaultGrid) {
   kgpu_launch_config config = {{3, 0, 0}, {0, 0, 0}};
   ASSERT_OK(kgpu_launch_sync(k, args, 4, &config, nullptr));
   EXPECT_EQ(read<float>(result)[0], 2.0f * n);
+}
+
+TEST_P(OnDevice, ParallelLoopOnePassGrid) {
+  // The default grid of a parallel loop without reductions: on a GPU one
+  // pass, four elements per work-item (4 M elements, 256-item groups: 4096
+  // groups, above Vulkan's persistent cap of 1024); on the CPU the cap.
+  kgpu_kernel k = load("pf_groups", "pf_groups");
+  ASSERT_NE(k, nullptr);
+  const int n = 4 << 20;
+  kgpu_buffer out = buffer(std::vector<int32_t>(n, 0));
+  kgpu_arg args[] = {kgpu_arg_buffer(out), kgpu_arg_i32(n)};
+  ASSERT_OK(kgpu_launch_sync(k, args, 2, nullptr, nullptr));
+  std::vector<int32_t> got = read<int32_t>(out);
+  kgpu_device_info info;
+  ASSERT_OK(kgpu_device_get_info(device, &info));
+  if (std::string(GetParam()) == "cpu")
+    EXPECT_EQ(got[0], std::min<int64_t>(n / 256, int64_t(info.compute_units) * 4));
+  else
+    EXPECT_EQ(got[0], n / 1024);
+  for (int i = 0; i < n; i += 4099)
+    ASSERT_EQ(got[i], got[0]) << i;
+  EXPECT_EQ(got[n - 1], got[0]);
 }
 
 TEST_P(OnDevice, ScalarTypes) {

@@ -34,8 +34,21 @@ def KgpuNVVMAttributeLocalMemory
     ```mlir
     gpu.func @k() workgroup(%t : memref<64xf32, 3>) kernel {
     ```
+
+    A kernel whose work-group memory exceeds CUDA's 48 KiB of static shared
+    memory per block instead gets all its local arrays as `memref.view`s of
+    `gpu.dynamic_shared_memory` (PTX `.extern .shared`), each at a 16-byte
+    aligned offset in allocation order (the rule is shared with the bundle
+    manifest, `kgpu/Conversion/KgpuToNVVM/SharedMemory.h`, whose
+    `cuda.dynamic_shared_memory_bytes` the runtime launches with):
+    ```mlir
+    %0 = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %1 = memref.memory_space_cast %0 : memref<?xi8, #gpu.address_space<workgroup>> to memref<?xi8, 3>
+    %t = memref.view %1[%c0][] : memref<?xi8, 3> to memref<40960xf16, 3>
+    ```
   }];
-  let dependentDialects = ["mlir::gpu::GPUDialect",
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::gpu::GPUDialect",
                            "mlir::memref::MemRefDialect"];
 }
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
+#include "kgpu/Dialect/Kgpu/Utils/GridStride.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -247,6 +248,13 @@ LogicalResult KgpuDialect::verifyOperationAttribute(Operation *op,
         !llvm::all_of(names, llvm::IsaPred<StringAttr>))
       return op->emitError("'") << name
                                 << "' must be an array of 1 to 3 strings";
+    return success();
+  }
+  if (name == kGridStrideAttrName) {
+    // kgpu-lower-parallel-loops' grid-stride loops (GridStride.h); the
+    // SPIR-V pipeline's scf-for-to-while carries it to the scf.while.
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError("'") << name << "' must be a unit attribute";
     return success();
   }
   if (name == "kgpu.source_language") {

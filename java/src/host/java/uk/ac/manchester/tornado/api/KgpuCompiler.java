@@ -6,6 +6,7 @@ import dev.kgpu.runtime.CompileException;
 import dev.kgpu.runtime.Compiler;
 import dev.kgpu.runtime.Kernel;
 import dev.kgpu.runtime.KgpuException;
+import dev.kgpu.runtime.LibraryNotFoundException;
 import dev.kgpu.runtime.Module;
 import java.io.IOException;
 import java.io.InputStream;
@@ -215,7 +216,15 @@ final class KgpuCompiler {
             List<String> names = new ArrayList<>();
             List<byte[]> classes = new ArrayList<>();
             collect(task, ref, names, classes);
-            key = key(classes, ref, target);
+            try {
+                key = key(classes, ref, target);
+            } catch (LibraryNotFoundException e) {
+                // libkgpu_compiler is loaded here, lazily: a program whose
+                // kernels are all bundle resources never needs it.
+                throw new TornadoRuntimeException("[ERROR] task '" + task + "' (" + ref.display()
+                        + ") must be compiled for " + spec + ", which needs libkgpu_compiler (or a bundle of its class"
+                        + " on the class path, " + resourceName(ref) + "): " + e.getMessage(), e);
+            }
             bundle = BUNDLES.get(key);
             origin = "memory cache";
             if (bundle == null) {

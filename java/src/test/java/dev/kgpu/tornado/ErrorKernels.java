@@ -1,0 +1,32 @@
+// Kernels of TornadoErrorsTest: each used wrongly, or one the JVM frontend
+// rejects.
+package dev.kgpu.tornado;
+
+import uk.ac.manchester.tornado.api.KernelContext;
+import uk.ac.manchester.tornado.api.annotations.Parallel;
+
+public final class ErrorKernels {
+    private ErrorKernels() {
+    }
+
+    /** A KernelContext kernel: it needs a WorkerGrid. */
+    public static void add(KernelContext kc, float[] a, float[] b) {
+        int i = kc.globalIdx;
+        b[i] = a[i] + 1.0f;
+    }
+
+    /** A @Parallel kernel taking a float[] and a float. */
+    public static void scale(float[] a, float f) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = a[i] * f;
+        }
+    }
+
+    /** An unsupported construct: it allocates an array (line 28: KG-E0101). */
+    public static void allocates(float[] a) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            float[] tmp = new float[4];
+            a[i] = tmp[0] + a[i];
+        }
+    }
+}
