@@ -55,6 +55,8 @@ void mlir::kgpu::buildGPUToSPIRVPipeline(OpPassManager &pm,
     exact.exactF32 = options.float64;
     spirvModule.addPass(createKgpuSPIRVForbidContraction(exact));
   }
+  // SPV_KHR_cooperative_matrix needs the Vulkan memory model.
+  spirvModule.addPass(createKgpuSPIRVVulkanMemoryModel());
   spirvModule.addPass(spirv::createSPIRVUpdateVCEPass());
   spirvModule.addPass(createKgpuSPIRVCompleteVCE());
 }

@@ -161,6 +161,14 @@ struct VulkanScalarsDesc {
   std::vector<std::pair<uint32_t, uint32_t>> members;
 };
 
+/// A tensor-core multiply of a kernel's SPIR-V (the manifest's
+/// "vulkan"."cooperative_matrix"): M x N x K, component types ("f16", "f32",
+/// "i8", "i32"), subgroup scope.
+struct CooperativeMatrixDesc {
+  uint32_t m = 0, n = 0, k = 0;
+  std::string a, b, c, result;
+};
+
 struct KernelDesc {
   std::string name;
   /// The visible parameters, then the hidden ones.
@@ -200,6 +208,8 @@ struct KernelDesc {
   /// carry the dispatch size (launch.dispatch_params), in order.
   std::vector<uint32_t> dispatchParams;
   VulkanScalarsDesc vulkanScalars;
+  /// The cooperative-matrix multiplies the Vulkan binary uses.
+  std::vector<CooperativeMatrixDesc> cooperativeMatrices;
 
   uint64_t workgroupInvocations() const {
     return uint64_t(workgroupSize[0]) * workgroupSize[1] * workgroupSize[2];

@@ -188,6 +188,49 @@ static Error parseVulkanScalars(const llvm::json::Object &vulkan,
   return Error::success();
 }
 
+/// The "vulkan"."cooperative_matrix" array of a kernel (optional).
+static Error parseCooperativeMatrices(const llvm::json::Object &vulkan,
+                                      const std::string &where,
+                                      KernelDesc &out) {
+  const llvm::json::Value *value = vulkan.get(KGPU_MANIFEST_COOPERATIVE_MATRIX);
+  if (!value)
+    return Error::success();
+  Checker c;
+  std::string cwhere = where + " \"vulkan\" \"cooperative_matrix\"";
+  const llvm::json::Array *entries = value->getAsArray();
+  if (!entries)
+    return c.fail(cwhere, "not an array");
+  for (const llvm::json::Value &ev : *entries) {
+    const llvm::json::Object *e = ev.getAsObject();
+    if (!e)
+      return c.fail(cwhere, "an entry is not an object");
+    CooperativeMatrixDesc d;
+    for (auto [key, field] :
+         {std::pair<const char *, uint32_t *>{KGPU_MANIFEST_M, &d.m},
+          {KGPU_MANIFEST_N, &d.n},
+          {KGPU_MANIFEST_K, &d.k}}) {
+      std::optional<int64_t> v = e->getInteger(key);
+      if (!v || *v < 1 || *v > 4096)
+        return c.fail(cwhere, std::string("an entry has no valid \"") + key +
+                                  "\"");
+      *field = static_cast<uint32_t>(*v);
+    }
+    for (auto [key, field] :
+         {std::pair<const char *, std::string *>{KGPU_MANIFEST_A, &d.a},
+          {KGPU_MANIFEST_B, &d.b},
+          {KGPU_MANIFEST_C, &d.c},
+          {KGPU_MANIFEST_RESULT, &d.result}}) {
+      std::optional<llvm::StringRef> v = e->getString(key);
+      if (!v || (*v != "f16" && *v != "f32" && *v != "i8" && *v != "i32"))
+        return c.fail(cwhere, std::string("an entry has no valid \"") + key +
+                                  "\" (f16, f32, i8 or i32)");
+      *field = v->str();
+    }
+    out.cooperativeMatrices.push_back(std::move(d));
+  }
+  return Error::success();
+}
+
 static Error parseKernel(const llvm::json::Object &k, size_t position,
                          KernelDesc &out) {
   Checker c;
@@ -401,9 +444,12 @@ static Error parseKernel(const llvm::json::Object &k, size_t position,
           if (Error e = parseReductionInit(*r, *init, where, out))
             return e;
   }
-  if (const llvm::json::Object *vulkan = k.getObject(KGPU_MANIFEST_VULKAN))
+  if (const llvm::json::Object *vulkan = k.getObject(KGPU_MANIFEST_VULKAN)) {
     if (Error e = parseVulkanScalars(*vulkan, where, out))
       return e;
+    if (Error e = parseCooperativeMatrices(*vulkan, where, out))
+      return e;
+  }
   if (const llvm::json::Value *cuda = k.get(KGPU_MANIFEST_CUDA)) {
     const llvm::json::Object *object = cuda->getAsObject();
     if (!object)

@@ -81,7 +81,10 @@ struct SpvConstBinary {
   const uint32_t *code;
   size_t wordCount;
 };
-constexpr int kSpvEnvVulkan11 = 18; // SPV_ENV_VULKAN_1_1
+constexpr int kSpvEnvVulkan11 = 18; // SPV_ENV_VULKAN_1_1 (SPIR-V 1.3)
+constexpr int kSpvEnvVulkan11Spirv14 = 21; // SPV_ENV_VULKAN_1_1_SPIRV_1_4
+constexpr int kSpvEnvVulkan12 = 23;        // SPV_ENV_VULKAN_1_2 (SPIR-V 1.5)
+constexpr int kSpvEnvVulkan13 = 25;        // SPV_ENV_VULKAN_1_3 (SPIR-V 1.6)
 
 struct SPIRVTools {
   SpvContext (*contextCreate)(int) = nullptr;
@@ -255,7 +258,13 @@ Error kgpu::rt::checkSPIRV(const std::string &bytes,
   SPIRVTools &tools = SPIRVTools::get();
   if (!tools.available)
     return Error::success();
-  SpvContext context = tools.contextCreate(kSpvEnvVulkan11);
+  // The oldest Vulkan that takes the binary's version (SPIR-V 1.6 for
+  // cooperative matrices).
+  SpvContext context = tools.contextCreate(
+      minor >= 6   ? kSpvEnvVulkan13
+      : minor == 5 ? kSpvEnvVulkan12
+      : minor == 4 ? kSpvEnvVulkan11Spirv14
+                   : kSpvEnvVulkan11);
   if (!context)
     return Error::success();
   SpvDiagnostic *diagnostic = nullptr;

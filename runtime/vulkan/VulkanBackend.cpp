@@ -60,6 +60,63 @@ Backend &kgpu::rt::vulkanBackend() {
 
 using namespace kgpu::rt;
 
+// VK_KHR_cooperative_matrix (Vulkan headers 1.3.255 and newer); the runtime
+// builds with older headers too.
+#ifndef VK_KHR_cooperative_matrix
+#define VK_KHR_cooperative_matrix 1
+typedef enum VkComponentTypeKHR {
+  VK_COMPONENT_TYPE_FLOAT16_KHR = 0,
+  VK_COMPONENT_TYPE_FLOAT32_KHR = 1,
+  VK_COMPONENT_TYPE_FLOAT64_KHR = 2,
+  VK_COMPONENT_TYPE_SINT8_KHR = 3,
+  VK_COMPONENT_TYPE_SINT16_KHR = 4,
+  VK_COMPONENT_TYPE_SINT32_KHR = 5,
+  VK_COMPONENT_TYPE_SINT64_KHR = 6,
+  VK_COMPONENT_TYPE_UINT8_KHR = 7,
+  VK_COMPONENT_TYPE_UINT16_KHR = 8,
+  VK_COMPONENT_TYPE_UINT32_KHR = 9,
+  VK_COMPONENT_TYPE_UINT64_KHR = 10,
+  VK_COMPONENT_TYPE_MAX_ENUM_KHR = 0x7FFFFFFF
+} VkComponentTypeKHR;
+typedef enum VkScopeKHR {
+  VK_SCOPE_DEVICE_KHR = 1,
+  VK_SCOPE_WORKGROUP_KHR = 2,
+  VK_SCOPE_SUBGROUP_KHR = 3,
+  VK_SCOPE_QUEUE_FAMILY_KHR = 5,
+  VK_SCOPE_MAX_ENUM_KHR = 0x7FFFFFFF
+} VkScopeKHR;
+typedef struct VkCooperativeMatrixPropertiesKHR {
+  VkStructureType sType;
+  void *pNext;
+  uint32_t MSize;
+  uint32_t NSize;
+  uint32_t KSize;
+  VkComponentTypeKHR AType;
+  VkComponentTypeKHR BType;
+  VkComponentTypeKHR CType;
+  VkComponentTypeKHR ResultType;
+  VkBool32 saturatingAccumulation;
+  VkScopeKHR scope;
+} VkCooperativeMatrixPropertiesKHR;
+typedef struct VkPhysicalDeviceCooperativeMatrixFeaturesKHR {
+  VkStructureType sType;
+  void *pNext;
+  VkBool32 cooperativeMatrix;
+  VkBool32 cooperativeMatrixRobustBufferAccess;
+} VkPhysicalDeviceCooperativeMatrixFeaturesKHR;
+typedef VkResult(VKAPI_PTR *PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR)(
+    VkPhysicalDevice, uint32_t *, VkCooperativeMatrixPropertiesKHR *);
+#define KGPU_VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR \
+  static_cast<VkStructureType>(1000506000)
+#define KGPU_VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_KHR               \
+  static_cast<VkStructureType>(1000506001)
+#else
+#define KGPU_VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR \
+  VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR
+#define KGPU_VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_KHR               \
+  VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_KHR
+#endif
+
 namespace {
 
 //===----------------------------------------------------------------------===//
@@ -193,7 +250,81 @@ struct Capabilities {
   /// shaderSignedZeroInfNanPreserveFloat32/64 (float controls, Vulkan 1.2
   /// or VK_KHR_shader_float_controls).
   bool signedZero32 = false, signedZero64 = false;
+  /// The Vulkan version shaders may target (the device's, at most the
+  /// instance's): SPIR-V 1.6 needs 1.3.
+  uint32_t apiVersion = 0;
+  /// VK_KHR_cooperative_matrix's cooperativeMatrix feature, and the
+  /// multiplies the device lists (vkGetPhysicalDeviceCooperativeMatrix-
+  /// PropertiesKHR).
+  bool cooperativeMatrix = false;
+  std::vector<VkCooperativeMatrixPropertiesKHR> cooperativeMatrixShapes;
+  bool vulkanMemoryModel = false, vulkanMemoryModelDeviceScope = false;
 };
+
+/// The manifest's name of a cooperative-matrix component type ("f16"...),
+/// or null for the types kgpu does not use.
+const char *componentTypeName(VkComponentTypeKHR type) {
+  switch (type) {
+  case VK_COMPONENT_TYPE_FLOAT16_KHR:
+    return "f16";
+  case VK_COMPONENT_TYPE_FLOAT32_KHR:
+    return "f32";
+  case VK_COMPONENT_TYPE_SINT8_KHR:
+    return "i8";
+  case VK_COMPONENT_TYPE_SINT32_KHR:
+    return "i32";
+  default:
+    return nullptr;
+  }
+}
+
+std::string describeMultiply(uint32_t m, uint32_t n, uint32_t k, const char *a,
+                             const char *b, const char *c,
+                             const char *result) {
+  return format("m%un%uk%u (%s x %s + %s -> %s)", m, n, k, a, b, c, result);
+}
+
+/// Checks the tensor-core multiplies of kernel `k` (its manifest) against
+/// the cooperative matrices of the device: the extension and feature, and
+/// each M x N x K with its component types at subgroup scope.
+Error checkCooperativeMatrices(const KernelDesc &k, const Capabilities &caps,
+                               const char *device) {
+  for (const CooperativeMatrixDesc &need : k.cooperativeMatrices) {
+    std::string shape =
+        describeMultiply(need.m, need.n, need.k, need.a.c_str(),
+                         need.b.c_str(), need.c.c_str(), need.result.c_str());
+    if (!caps.cooperativeMatrix)
+      return makeError(KGPU_ERROR_UNSUPPORTED,
+                       "kernel '%s' needs cooperative matrices of shape %s "
+                       "at subgroup scope; the Vulkan device '%s' lacks "
+                       "VK_KHR_cooperative_matrix (feature cooperativeMatrix)",
+                       k.name.c_str(), shape.c_str(), device);
+    bool found = false;
+    std::string listed;
+    for (const VkCooperativeMatrixPropertiesKHR &p :
+         caps.cooperativeMatrixShapes) {
+      const char *a = componentTypeName(p.AType);
+      const char *b = componentTypeName(p.BType);
+      const char *c = componentTypeName(p.CType);
+      const char *r = componentTypeName(p.ResultType);
+      if (p.scope != VK_SCOPE_SUBGROUP_KHR || !a || !b || !c || !r)
+        continue;
+      if (p.MSize == need.m && p.NSize == need.n && p.KSize == need.k &&
+          need.a == a && need.b == b && need.c == c && need.result == r)
+        found = true;
+      listed += (listed.empty() ? "" : ", ") +
+                describeMultiply(p.MSize, p.NSize, p.KSize, a, b, c, r);
+    }
+    if (!found)
+      return makeError(KGPU_ERROR_UNSUPPORTED,
+                       "kernel '%s' needs cooperative matrices of shape %s "
+                       "at subgroup scope, which the Vulkan device '%s' does "
+                       "not list (it has: %s)",
+                       k.name.c_str(), shape.c_str(), device,
+                       listed.empty() ? "none" : listed.c_str());
+  }
+  return Error::success();
+}
 
 
 /// Checks the OpCapability list of a SPIR-V binary against the device.
@@ -254,6 +385,20 @@ Error checkCapabilities(const std::vector<uint32_t> &words,
           return missing("AtomicFloat32AddEXT", "shaderBufferFloat32AtomicAdd "
                                                 "(VK_EXT_shader_atomic_float)");
         break;
+      case 5345:
+        if (!caps.vulkanMemoryModel)
+          return missing("VulkanMemoryModel", "vulkanMemoryModel");
+        break;
+      case 5346:
+        if (!caps.vulkanMemoryModelDeviceScope)
+          return missing("VulkanMemoryModelDeviceScope",
+                         "vulkanMemoryModelDeviceScope");
+        break;
+      case 6022:
+        if (!caps.cooperativeMatrix)
+          return missing("CooperativeMatrixKHR",
+                         "cooperativeMatrix (VK_KHR_cooperative_matrix)");
+        break;
       case 6034:
         if (!caps.float64AtomicAdd)
           return missing("AtomicFloat64AddEXT", "shaderBufferFloat64AtomicAdd "
@@ -308,6 +453,9 @@ public:
   }
 
   InstanceFns fns;
+  /// Null where the loader lacks VK_KHR_cooperative_matrix.
+  PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR
+      getCooperativeMatrixProperties = nullptr;
   VkInstance instance = VK_NULL_HANDLE;
   uint32_t instanceVersion = 0;
   std::atomic<int> liveDevices{0};
@@ -371,6 +519,10 @@ Error VulkanBackend::init() {
                Error(KGPU_ERROR_NO_DEVICE, "the Vulkan loader lacks " #name);
   KGPU_VK_INSTANCE_FUNCTIONS(X)
 #undef X
+  getCooperativeMatrixProperties =
+      reinterpret_cast<PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR>(
+          getInstanceProcAddr(instance,
+                              "vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR"));
 
   uint32_t count = 0;
   r = fns.vkEnumeratePhysicalDevices(instance, &count, nullptr);
@@ -637,6 +789,24 @@ Error VulkanDevice::init() {
       chain(atomicFloat,
             VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT,
             "VK_EXT_shader_atomic_float");
+  // Tensor-core kernels (docs/runtime.md): enabled where the device has it,
+  // with the Vulkan memory model its shaders use (core in Vulkan 1.2).
+  VkPhysicalDeviceProperties early = {};
+  ifns.vkGetPhysicalDeviceProperties(pd, &early);
+  VkPhysicalDeviceVulkanMemoryModelFeatures memoryModel = {};
+  bool hasVMM =
+      (early.apiVersion >= VK_API_VERSION_1_2 ||
+       hasExtension(exts, "VK_KHR_vulkan_memory_model")) &&
+      chain(memoryModel,
+            VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_MEMORY_MODEL_FEATURES,
+            early.apiVersion >= VK_API_VERSION_1_2
+                ? nullptr
+                : "VK_KHR_vulkan_memory_model");
+  VkPhysicalDeviceCooperativeMatrixFeaturesKHR coopMatrix = {};
+  bool hasCM = backend.getCooperativeMatrixProperties &&
+               chain(coopMatrix,
+                     KGPU_VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR,
+                     "VK_KHR_cooperative_matrix");
   if (hasExtension(exts, "VK_KHR_portability_subset"))
     enabled.push_back("VK_KHR_portability_subset");
   ifns.vkGetPhysicalDeviceFeatures2(pd, &features);
@@ -659,6 +829,23 @@ Error VulkanDevice::init() {
   caps.float32AtomicAdd = hasAF && atomicFloat.shaderBufferFloat32AtomicAdd;
   caps.float64AtomicAdd = hasAF && atomicFloat.shaderBufferFloat64AtomicAdd;
   caps.float32Atomics = hasAF && atomicFloat.shaderBufferFloat32Atomics;
+  caps.vulkanMemoryModel = hasVMM && memoryModel.vulkanMemoryModel;
+  caps.vulkanMemoryModelDeviceScope =
+      hasVMM && memoryModel.vulkanMemoryModelDeviceScope;
+  memoryModel.vulkanMemoryModelAvailabilityVisibilityChains = VK_FALSE;
+  caps.cooperativeMatrix = hasCM && coopMatrix.cooperativeMatrix;
+  coopMatrix.cooperativeMatrixRobustBufferAccess = VK_FALSE;
+  if (caps.cooperativeMatrix) {
+    uint32_t shapes = 0;
+    backend.getCooperativeMatrixProperties(pd, &shapes, nullptr);
+    VkCooperativeMatrixPropertiesKHR blank = {};
+    blank.sType = KGPU_VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_KHR;
+    caps.cooperativeMatrixShapes.assign(shapes, blank);
+    if (shapes && backend.getCooperativeMatrixProperties(
+                      pd, &shapes, caps.cooperativeMatrixShapes.data()) < 0)
+      shapes = 0;
+    caps.cooperativeMatrixShapes.resize(shapes);
+  }
 
   VkPhysicalDeviceSubgroupProperties subgroup = {};
   subgroup.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES;
@@ -672,6 +859,7 @@ Error VulkanDevice::init() {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES;
   VkPhysicalDeviceProperties basic = {};
   ifns.vkGetPhysicalDeviceProperties(pd, &basic);
+  caps.apiVersion = std::min(basic.apiVersion, backend.instanceVersion);
   bool hasFloatControls = basic.apiVersion >= VK_API_VERSION_1_2;
   if (!hasFloatControls &&
       hasExtension(exts, "VK_KHR_shader_float_controls")) {
@@ -1223,6 +1411,9 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
     return makeError(KGPU_ERROR_NO_PAYLOAD,
                      "the bundle has no SPIR-V for kernel '%s'",
                      k.name.c_str());
+  if (Error e =
+          checkCooperativeMatrices(k, dev.caps, dev.physical.info.name))
+    return e;
   std::vector<uint32_t> words;
   Error firstError = Error::success();
   const PayloadDesc *chosen = nullptr;
@@ -1238,8 +1429,23 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
       return makeError(KGPU_ERROR_INVALID_BUNDLE,
                        "the SPIR-V of kernel '%s' has a bad magic number",
                        k.name.c_str());
-    Error e =
-        checkCapabilities(words, dev.caps, k.name, dev.physical.info.name);
+    // SPIR-V 1.6 (cooperative matrices) needs Vulkan 1.3, 1.4 and 1.5
+    // Vulkan 1.2.
+    uint32_t minor = (words[1] >> 8) & 0xff;
+    uint32_t needs = minor >= 6   ? VK_API_VERSION_1_3
+                     : minor >= 4 ? VK_API_VERSION_1_2
+                                  : VK_API_VERSION_1_1;
+    Error e = dev.caps.apiVersion < needs
+                  ? makeError(KGPU_ERROR_UNSUPPORTED,
+                              "kernel '%s' is SPIR-V 1.%u, which needs Vulkan "
+                              "1.%u; the Vulkan device '%s' has Vulkan %u.%u",
+                              k.name.c_str(), minor,
+                              VK_API_VERSION_MINOR(needs),
+                              dev.physical.info.name,
+                              VK_API_VERSION_MAJOR(dev.caps.apiVersion),
+                              VK_API_VERSION_MINOR(dev.caps.apiVersion))
+                  : checkCapabilities(words, dev.caps, k.name,
+                                      dev.physical.info.name);
     if (!e) {
       chosen = payload;
       break;

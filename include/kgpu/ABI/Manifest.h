@@ -77,7 +77,7 @@
 #define KGPU_MANIFEST_USED "used"
 #define KGPU_MANIFEST_ASSUMED_SIZE "assumed_size"
 #define KGPU_MANIFEST_TARGETS "targets"
-#define KGPU_MANIFEST_VULKAN "vulkan" /* {scalars} */
+#define KGPU_MANIFEST_VULKAN "vulkan" /* {scalars, cooperative_matrix} */
 /* With a cuda target, only for a kernel whose local arrays exceed CUDA's
  * 48 KiB of static shared memory: {dynamic_shared_memory_bytes}, the bytes
  * of dynamic shared memory its PTX declares (.extern .shared) and every
@@ -111,5 +111,18 @@
 #define KGPU_MANIFEST_BINDING "binding"
 #define KGPU_MANIFEST_MEMBERS "members" /* [{param, offset}] */
 #define KGPU_MANIFEST_PARAM "param"
+/* The "vulkan" object's tensor-core multiplies (optional): the cooperative
+ * matrix shapes and component types the device must list in
+ * vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR, at subgroup scope
+ * (docs/bundle.md). [{m, n, k, a, b, c, result}], types "f16", "f32", "i8",
+ * "i32". */
+#define KGPU_MANIFEST_COOPERATIVE_MATRIX "cooperative_matrix"
+#define KGPU_MANIFEST_M "m"
+#define KGPU_MANIFEST_N "n"
+#define KGPU_MANIFEST_K "k"
+#define KGPU_MANIFEST_A "a"
+#define KGPU_MANIFEST_B "b"
+#define KGPU_MANIFEST_C "c"
+#define KGPU_MANIFEST_RESULT "result"
 
 #endif /* KGPU_ABI_MANIFEST_H */

@@ -1,7 +1,8 @@
 //===- KgpuToSPIRV.cpp - kgpu ops of the GPU form to SPIR-V ---------------===//
 //
 // Conversion patterns for the kgpu ops that remain in the GPU form
-// (atomics, tensor-core ops) and kgpu's override of the gpu.shuffle pattern.
+// (atomics; the tensor-core ops in MMAToCooperativeMatrix.cpp) and kgpu's
+// override of the gpu.shuffle pattern.
 // Upstream has no lowering for kgpu ops.
 //
 //===----------------------------------------------------------------------===//
@@ -76,10 +77,8 @@ std::optional<std::string>
 spirv_detail::getUnsupportedReason(Operation *op, const spirv::TargetEnv &env) {
   std::string reason;
   llvm::raw_string_ostream os(reason);
-  if (isa<MmaFillOp, MmaLoadOp, MmaComputeOp, MmaStoreOp>(op)) {
-    os << "tensor-core ops are not supported on the Vulkan target";
-    return reason;
-  }
+  if (isa<MmaFillOp, MmaLoadOp, MmaComputeOp, MmaStoreOp>(op))
+    return getMmaUnsupportedReason(op, env);
   if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
     if (needsIntegerAccess(op, env)) {
       os << "float atomics other than add, sub and xchg need the memory "
@@ -302,19 +301,6 @@ struct AtomicCASOpLowering final : OpConversionPattern<AtomicCASOp> {
         op, adaptor.getValue().getType(), ptr, scope, semantics, unequal,
         adaptor.getValue(), adaptor.getCmp());
     return success();
-  }
-};
-
-/// Tensor-core ops: Vulkan has no portable equivalent that kgpu targets.
-template <typename OpTy>
-struct MmaOpLowering final : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(OpTy op, typename OpTy::Adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    return rewriter.notifyMatchFailure(
-        op, "tensor-core ops are not supported on the Vulkan target");
   }
 };
 
@@ -592,8 +578,7 @@ struct IndexCastUIBoolLowering final
 void mlir::kgpu::populateKgpuToSPIRVPatterns(SPIRVTypeConverter &typeConverter,
                                              RewritePatternSet &patterns) {
   patterns.add<AtomicRMWOpLowering, AtomicCASOpLowering, ShuffleOpLowering,
-               SubgroupReduceOpLowering, IndexCastUIBoolLowering,
-               MmaOpLowering<MmaFillOp>, MmaOpLowering<MmaLoadOp>,
-               MmaOpLowering<MmaComputeOp>, MmaOpLowering<MmaStoreOp>>(
+               SubgroupReduceOpLowering, IndexCastUIBoolLowering>(
       typeConverter, patterns.getContext());
+  populateMmaToCooperativeMatrixPatterns(typeConverter, patterns);
 }

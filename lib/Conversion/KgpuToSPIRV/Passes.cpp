@@ -48,6 +48,7 @@ namespace kgpu {
 #define GEN_PASS_DEF_KGPUSPIRVFORBIDCONTRACTION
 #define GEN_PASS_DEF_KGPUSPIRVPACKSCALARS
 #define GEN_PASS_DEF_KGPUSPIRVSPLITKERNELS
+#define GEN_PASS_DEF_KGPUSPIRVVULKANMEMORYMODEL
 #define GEN_PASS_DEF_KGPUSPIRVSPECIALIZEWORKGROUPSIZE
 #include "kgpu/Conversion/Passes.h.inc"
 } // namespace kgpu
@@ -297,12 +298,32 @@ static bool hasHalfBuffer(gpu::GPUModuleOp module) {
   return false;
 }
 
+/// What the tensor-core ops of `module` need of the target: none (no such
+/// ops), 16-bit types (f16 fragments), 8-bit types (i8 fragments).
+struct MmaNeeds {
+  bool any = false, float16 = false, int8 = false;
+};
+
+static MmaNeeds getMmaNeeds(gpu::GPUModuleOp module) {
+  MmaNeeds needs;
+  module.walk([&](Operation *op) {
+    for (Type type :
+         llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
+      if (auto fragment = dyn_cast<MmaFragmentType>(type)) {
+        needs.any = true;
+        needs.float16 |= fragment.getElementType().isF16();
+        needs.int8 |= fragment.getElementType().isInteger(8);
+      }
+  });
+  return needs;
+}
+
 struct AttachTargetPass final
     : kgpu::impl::KgpuSPIRVAttachTargetBase<AttachTargetPass> {
   using Base::Base;
 
-  spirv::TargetEnvAttr buildTargetEnv(MLIRContext *context,
-                                      bool withFloat16) const {
+  spirv::TargetEnvAttr buildTargetEnv(MLIRContext *context, bool withFloat16,
+                                      MmaNeeds mma = {}) const {
     using spirv::Capability;
     using spirv::Extension;
     SmallVector<Capability> caps = {Capability::Shader,
@@ -319,9 +340,26 @@ struct AttachTargetPass final
       caps.append({Capability::Int64, Capability::Int64Atomics});
     if (float64)
       caps.push_back(Capability::Float64);
-    if (withFloat16) {
+    if (withFloat16 || mma.float16) {
       caps.append({Capability::Float16, Capability::StorageBuffer16BitAccess});
       exts.push_back(Extension::SPV_KHR_16bit_storage);
+    }
+    // Tensor-core ops: cooperative matrices, which MLIR's SPIR-V dialect
+    // has only in SPIR-V 1.6 (Vulkan 1.3).
+    spirv::Version version = spirv::Version::V_1_3;
+    if (mma.any) {
+      version = spirv::Version::V_1_6;
+      // SPV_KHR_cooperative_matrix needs the Vulkan memory model in shaders
+      // (kgpu-spirv-vulkan-memory-model).
+      caps.append({Capability::CooperativeMatrixKHR,
+                   Capability::VulkanMemoryModel,
+                   Capability::VulkanMemoryModelDeviceScope});
+      exts.append({Extension::SPV_KHR_cooperative_matrix,
+                   Extension::SPV_KHR_vulkan_memory_model});
+      if (mma.int8) {
+        caps.append({Capability::Int8, Capability::StorageBuffer8BitAccess});
+        exts.push_back(Extension::SPV_KHR_8bit_storage);
+      }
     }
     if (atomicFloatAdd) {
       caps.push_back(Capability::AtomicFloat32AddEXT);
@@ -329,8 +367,7 @@ struct AttachTargetPass final
         caps.push_back(Capability::AtomicFloat64AddEXT);
       exts.push_back(Extension::SPV_EXT_shader_atomic_float_add);
     }
-    auto triple =
-        spirv::VerCapExtAttr::get(spirv::Version::V_1_3, caps, exts, context);
+    auto triple = spirv::VerCapExtAttr::get(version, caps, exts, context);
     Builder b(context);
     auto limits = spirv::ResourceLimitsAttr::get(
         context, /*max_compute_shared_memory_size=*/49152,
@@ -362,9 +399,13 @@ struct AttachTargetPass final
     StringRef entryPointName = spirv::getEntryPointABIAttrName();
     bool failed = false;
     getOperation().walk([&](gpu::GPUModuleOp module) {
-      if (!module->hasAttr(targetEnvName))
+      if (!module->hasAttr(targetEnvName)) {
+        MmaNeeds mma = cooperativeMatrix ? getMmaNeeds(module) : MmaNeeds();
         module->setAttr(targetEnvName,
-                        hasHalfBuffer(module) ? float16Env : targetEnv);
+                        mma.any ? buildTargetEnv(context, float16 || hasHalfBuffer(module), mma)
+                        : hasHalfBuffer(module) ? float16Env
+                                                : targetEnv);
+      }
       for (auto func : module.getOps<gpu::GPUFuncOp>()) {
         if (!func.isKernel() || func->hasAttr(entryPointName))
           continue;
@@ -910,12 +951,116 @@ struct WorkgroupSizeSpecConstantsPass final
 // kgpu-spirv-complete-vce
 //===----------------------------------------------------------------------===//
 
+//===----------------------------------------------------------------------===//
+// kgpu-spirv-vulkan-memory-model
+//===----------------------------------------------------------------------===//
+
+struct VulkanMemoryModelPass final
+    : kgpu::impl::KgpuSPIRVVulkanMemoryModelBase<VulkanMemoryModelPass> {
+  using Base::Base;
+
+  static bool isShared(Value pointer) {
+    auto type = dyn_cast<spirv::PointerType>(pointer.getType());
+    if (!type)
+      return false;
+    spirv::StorageClass sc = type.getStorageClass();
+    return sc == spirv::StorageClass::StorageBuffer ||
+           sc == spirv::StorageClass::Workgroup ||
+           sc == spirv::StorageClass::PhysicalStorageBuffer;
+  }
+
+  /// Adds NonPrivatePointer to the memory access of `op` (a load or store).
+  template <typename OpTy> static void makeNonPrivate(OpTy op) {
+    if (!isShared(op.getPtr()))
+      return;
+    spirv::MemoryAccess access = spirv::MemoryAccess::None;
+    if (spirv::MemoryAccessAttr attr = op.getMemoryAccessAttr())
+      access = attr.getValue();
+    op.setMemoryAccessAttr(spirv::MemoryAccessAttr::get(
+        op.getContext(), access | spirv::MemoryAccess::NonPrivatePointer));
+  }
+  template <typename OpTy> static void makeNonPrivateMatrix(OpTy op) {
+    if (!isShared(op.getPointer()))
+      return;
+    spirv::MemoryAccess access = spirv::MemoryAccess::None;
+    if (spirv::MemoryAccessAttr attr = op.getMemoryOperandAttr())
+      access = attr.getValue();
+    op.setMemoryOperandAttr(spirv::MemoryAccessAttr::get(
+        op.getContext(), access | spirv::MemoryAccess::NonPrivatePointer));
+  }
+
+  /// Barrier semantics under the Vulkan memory model: acquire/release on
+  /// storage classes also makes them available and visible.
+  static spirv::MemorySemantics
+  withAvailability(spirv::MemorySemantics semantics) {
+    using MS = spirv::MemorySemantics;
+    MS ordering = MS::Acquire | MS::Release | MS::AcquireRelease |
+                  MS::SequentiallyConsistent;
+    MS storage = MS::UniformMemory | MS::WorkgroupMemory | MS::ImageMemory;
+    if (!spirv::bitEnumContainsAny(semantics, ordering) ||
+        !spirv::bitEnumContainsAny(semantics, storage))
+      return semantics;
+    // Sequentially consistent is not allowed under the Vulkan memory model.
+    if (spirv::bitEnumContainsAny(semantics, MS::SequentiallyConsistent))
+      semantics = (semantics & ~MS::SequentiallyConsistent) | MS::AcquireRelease;
+    return semantics | MS::MakeAvailable | MS::MakeVisible;
+  }
+
+  void runOnOperation() override {
+    spirv::ModuleOp module = getOperation();
+    bool usesCooperativeMatrix = false;
+    module.walk([&](Operation *op) {
+      usesCooperativeMatrix |=
+          isa<spirv::KHRCooperativeMatrixLoadOp, spirv::KHRCooperativeMatrixStoreOp,
+              spirv::KHRCooperativeMatrixMulAddOp>(op);
+    });
+    if (!usesCooperativeMatrix)
+      return;
+    spirv::TargetEnv env(spirv::lookupTargetEnvOrDefault(module));
+    if (!env.allows(spirv::Capability::VulkanMemoryModel)) {
+      module.emitError("cooperative matrices need the Vulkan memory model "
+                       "(capability VulkanMemoryModel), which the target "
+                       "environment lacks");
+      return signalPassFailure();
+    }
+    module.setMemoryModel(spirv::MemoryModel::Vulkan);
+    module.walk([&](Operation *op) {
+      if (auto load = dyn_cast<spirv::LoadOp>(op))
+        makeNonPrivate(load);
+      else if (auto store = dyn_cast<spirv::StoreOp>(op))
+        makeNonPrivate(store);
+      else if (auto load = dyn_cast<spirv::KHRCooperativeMatrixLoadOp>(op))
+        makeNonPrivateMatrix(load);
+      else if (auto store = dyn_cast<spirv::KHRCooperativeMatrixStoreOp>(op))
+        makeNonPrivateMatrix(store);
+      else if (auto barrier = dyn_cast<spirv::ControlBarrierOp>(op))
+        barrier.setMemorySemantics(
+            withAvailability(barrier.getMemorySemantics()));
+      else if (auto barrier = dyn_cast<spirv::MemoryBarrierOp>(op))
+        barrier.setMemorySemantics(
+            withAvailability(barrier.getMemorySemantics()));
+    });
+  }
+};
+
 struct CompleteVCEPass final
     : kgpu::impl::KgpuSPIRVCompleteVCEBase<CompleteVCEPass> {
   using Base::Base;
 
+  /// Whether `op` names the device scope (an attribute).
+  static bool usesDeviceScope(Operation *op) {
+    return llvm::any_of(op->getAttrs(), [](NamedAttribute attr) {
+      auto scope = dyn_cast<spirv::ScopeAttr>(attr.getValue());
+      return scope && scope.getValue() == spirv::Scope::Device;
+    });
+  }
+
   /// The capability `op` needs that spirv-update-vce does not deduce, if any.
   static std::optional<spirv::Capability> getMissedCapability(Operation *op) {
+    if (usesDeviceScope(op) &&
+        op->getParentOfType<spirv::ModuleOp>().getMemoryModel() ==
+            spirv::MemoryModel::Vulkan)
+      return spirv::Capability::VulkanMemoryModelDeviceScope;
     StringRef name = op->getName().getStringRef();
     if (!name.starts_with("spirv.Atomic") &&
         !name.starts_with("spirv.EXT.Atomic"))
@@ -939,6 +1084,9 @@ struct CompleteVCEPass final
       return;
     SmallVector<spirv::Capability> caps(triple->getCapabilities());
     size_t numDeduced = caps.size();
+    if (module.getMemoryModel() == spirv::MemoryModel::Vulkan &&
+        !llvm::is_contained(caps, spirv::Capability::VulkanMemoryModel))
+      caps.push_back(spirv::Capability::VulkanMemoryModel);
     module.walk([&](Operation *op) {
       std::optional<spirv::Capability> cap = getMissedCapability(op);
       if (cap && !llvm::is_contained(caps, *cap))

@@ -9,6 +9,9 @@
 #ifndef KGPU_LIB_CONVERSION_KGPUTOSPIRV_UTILS_H
 #define KGPU_LIB_CONVERSION_KGPUTOSPIRV_UTILS_H
 
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
+
+#include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
 #include "mlir/IR/Operation.h"
 
@@ -60,6 +63,20 @@ bool needsIntegerAccess(Operation *op, const spirv::TargetEnv &env);
 /// Whether `width` (the width operand of a gpu.shuffle) is the subgroup size:
 /// `gpu.subgroup_size` (through index casts) or the constant `subgroupSize`.
 bool isSubgroupWidth(Value width, unsigned subgroupSize);
+
+/// Whether `env` has SPIR-V cooperative matrices (SPV_KHR_cooperative_matrix
+/// and its capability).
+bool allowsCooperativeMatrix(const spirv::TargetEnv &env);
+
+/// The cooperative-matrix type of a tensor-core fragment (subgroup scope),
+/// or std::nullopt when SPIR-V has none for its element type (bf16).
+std::optional<spirv::CooperativeMatrixType>
+getCooperativeMatrixType(MmaFragmentType type);
+
+/// Why the tensor-core op `op` (kgpu.mma_*) cannot be lowered to SPIR-V
+/// cooperative matrices on `env`, or std::nullopt when it can.
+std::optional<std::string> getMmaUnsupportedReason(Operation *op,
+                                                   const spirv::TargetEnv &env);
 
 /// Why `op` cannot be lowered to SPIR-V for Vulkan by convert-kgpu-to-spirv,
 /// or std::nullopt when it can (as far as kgpu knows: the upstream patterns

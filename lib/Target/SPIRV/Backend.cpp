@@ -5,8 +5,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "kgpu/ABI/Manifest.h"
+#include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Target/SPIRV/SPIRVTarget.h"
 #include "kgpu/Target/TargetBackend.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "llvm/ADT/StringSet.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
@@ -32,6 +37,54 @@ llvm::json::Object describeScalarBlock(const SPIRVScalarBlock &block) {
     members.push_back(llvm::json::Object{{"param", param}, {"offset", offset}});
   scalars["members"] = std::move(members);
   return llvm::json::Object{{"scalars", std::move(scalars)}};
+}
+
+/// The manifest name of a cooperative-matrix component type.
+std::string getComponentTypeName(Type type) {
+  if (type.isF16())
+    return "f16";
+  if (type.isF32())
+    return "f32";
+  if (type.isInteger(8))
+    return "i8";
+  if (type.isInteger(32))
+    return "i32";
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << type;
+  return name;
+}
+
+/// The tensor-core multiplies of kernel `name` of the GPU form (its SPIR-V
+/// uses them as cooperative matrices), once each: the "cooperative_matrix"
+/// entries of its manifest's "vulkan" object, which the runtime checks
+/// against the device (docs/bundle.md).
+llvm::json::Array describeCooperativeMatrices(ModuleOp gpuForm,
+                                              StringRef name) {
+  llvm::json::Array entries;
+  llvm::StringSet<> seen;
+  gpuForm.walk([&](gpu::GPUFuncOp func) {
+    if (!func.isKernel() || func.getName() != name)
+      return;
+    func.walk([&](mlir::kgpu::MmaComputeOp op) {
+      mlir::kgpu::MmaFragmentType a = op.getA().getType(), c = op.getC().getType();
+      std::string input = getComponentTypeName(a.getElementType());
+      std::string acc = getComponentTypeName(c.getElementType());
+      std::string key = std::to_string(a.getM()) + "x" +
+                        std::to_string(a.getN()) + "x" +
+                        std::to_string(a.getK()) + input + acc;
+      if (!seen.insert(key).second)
+        return;
+      entries.push_back(llvm::json::Object{{KGPU_MANIFEST_M, a.getM()},
+                                           {KGPU_MANIFEST_N, a.getN()},
+                                           {KGPU_MANIFEST_K, a.getK()},
+                                           {KGPU_MANIFEST_A, input},
+                                           {KGPU_MANIFEST_B, input},
+                                           {KGPU_MANIFEST_C, acc},
+                                           {KGPU_MANIFEST_RESULT, acc}});
+    });
+  });
+  return entries;
 }
 
 /// Whether a SPIR-V binary declares AtomicFloat32AddEXT or
@@ -91,6 +144,11 @@ public:
     };
     for (const SPIRVKernel &k : *kernels) {
       result.kernelManifest[k.name] = describeScalarBlock(k.scalars);
+      llvm::json::Array multiplies =
+          describeCooperativeMatrices(gpuForm, k.name);
+      if (!multiplies.empty())
+        result.kernelManifest[k.name][KGPU_MANIFEST_COOPERATIVE_MATRIX] =
+            std::move(multiplies);
       result.payloads.push_back({"vulkan", "spirv", k.name, bytes(k.words)});
       auto fallback = fallbacks.find(k.name);
       if (usesAtomicFloatAdd(k.words) && fallback != fallbacks.end())

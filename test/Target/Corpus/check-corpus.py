@@ -2,7 +2,8 @@
 """Compiles every kgc corpus kernel for every target and validates the output.
 
   cuda:   --emit=ptx, then ptxas -arch=sm_90a (when --ptxas is given)
-  vulkan: per kernel --emit=spirv + spirv-val --target-env vulkan1.1,
+  vulkan: per kernel --emit=spirv + spirv-val --target-env vulkan1.1
+          (vulkan1.3 for SPIR-V 1.6),
           --emit=glsl + glslangValidator -V --target-env vulkan1.1
   cpu:    --emit=cpu, an ELF shared object exporting kgpu_cpu_<kernel>
 
@@ -57,9 +58,16 @@ def check_vulkan(args, path, kernels, tmp):
         if rc != 0:
             return err
         if args.spirv_val:
-            rc, out, err = run([args.spirv_val, "--target-env", "vulkan1.1",
-                                spv])
-            if rc != 0:
+            # The oldest Vulkan that takes the binary's SPIR-V version (1.6,
+            # Vulkan 1.3, for cooperative matrices).
+            with open(spv, "rb") as f:
+                minor = f.read(8)[5]
+            env = "vulkan1.3" if minor >= 6 else "vulkan1.1"
+            rc, out, err = run([args.spirv_val, "--target-env", env, spv])
+            # SPIRV-Tools before 2023.3 does not know SPV_KHR_cooperative_matrix
+            # (capability 6022): such a binary cannot be validated here.
+            if rc != 0 and "Invalid capability operand: 6022" not in (
+                    err + out.decode()):
                 return "spirv-val: " + err + out.decode()
         comp = os.path.join(tmp, k + ".comp")
         rc, _, err = run([args.translate, path, "--kernel", k, "--emit=glsl",

@@ -108,18 +108,20 @@ TEST(CompilerCAPI, MLIRErrorsAreRecords) {
 }
 
 TEST(CompilerCAPI, TargetErrorsAreRecords) {
-  // Tensor-core ops: no Vulkan payload; named, that is an error.
+  // A private array past the Vulkan limit: no Vulkan payload; named, that
+  // is an error.
   const char *source =
-      "kernel void g(global const half* A, global float* C, int n) {\n"
-      "  mma<m16n16k16, acc, float> c = mma_fill(0.0f);\n"
-      "  mma_store(C, 0, 0, n, c);\n}\n";
-  Compiled out = compile(source, "mma.kgc", "bundle", "vulkan");
+      "kernel void g(global float* C, int n) {\n"
+      "  float a[8192];\n"
+      "  a[n] = 1.0f;\n"
+      "  C[0] = a[n + 1];\n}\n";
+  Compiled out = compile(source, "big.kgc", "bundle", "vulkan");
   EXPECT_EQ(out.status, KGPUC_ERROR_COMPILATION);
   bool located = false;
   for (const std::string &message : out.messages)
     located |=
-        message.rfind("mma.kgc:", 0) == 0 &&
-        message.find("not supported on the Vulkan target") != std::string::npos;
+        message.rfind("big.kgc:", 0) == 0 &&
+        message.find("of the Vulkan (SPIR-V) target") != std::string::npos;
   EXPECT_TRUE(located) << out.text;
 }
 

@@ -35,6 +35,7 @@ namespace kgpu {
 #define GEN_PASS_DECL_KGPUSPIRVPACKSCALARS
 #define GEN_PASS_DECL_KGPUSPIRVSPECIALIZEWORKGROUPSIZE
 #define GEN_PASS_DECL_KGPUSPIRVSPLITKERNELS
+#define GEN_PASS_DECL_KGPUSPIRVVULKANMEMORYMODEL
 #include "kgpu/Conversion/Passes.h.inc"
 
 /// Patterns lowering the kgpu ops that remain in the GPU form to SPIR-V:
@@ -51,6 +52,13 @@ namespace kgpu {
 /// `spirv.UConvert` pattern cannot.
 void populateKgpuToSPIRVPatterns(SPIRVTypeConverter &typeConverter,
                                  RewritePatternSet &patterns);
+
+/// Patterns lowering kgpu.mma_fill/load/compute/store to SPIR-V cooperative
+/// matrices (SPV_KHR_cooperative_matrix, subgroup scope), and the conversion
+/// of `!kgpu.mma` fragments to `!spirv.coopmatrix`; part of
+/// populateKgpuToSPIRVPatterns.
+void populateMmaToCooperativeMatrixPatterns(SPIRVTypeConverter &typeConverter,
+                                            RewritePatternSet &patterns);
 
 /// The rewrite of kgpu-spirv-emulate-float-atomics on one op (a gpu.module or
 /// anything holding kernels), using the target environment found from `root`.

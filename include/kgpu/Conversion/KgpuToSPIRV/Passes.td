@@ -20,6 +20,11 @@ def KgpuSPIRVAttachTarget
     kernel: with its fixed `kgpu.workgroup_size`, or, for a kernel that
     accepts any size at launch, without a size (and a marker with the
     default size for kgpu-spirv-specialize-workgroup-size).
+
+    A `gpu.module` with tensor-core ops (`kgpu.mma_*`) gets SPIR-V 1.6
+    (Vulkan 1.3), `CooperativeMatrixKHR` with `SPV_KHR_cooperative_matrix`
+    and the 16-bit (and 8-bit) storage of its fragments' elements, unless
+    `cooperative-matrix` is false (its tensor-core ops are then errors).
   }];
   let options = [
     Option<"subgroupSize", "subgroup-size", "unsigned", "32",
@@ -32,7 +37,11 @@ def KgpuSPIRVAttachTarget
            "The device supports 16-bit floats and 16-bit storage">,
     Option<"atomicFloatAdd", "atomic-float-add", "bool", "true",
            "The device has SPV_EXT_shader_atomic_float_add (f32 add; f64 "
-           "add too with float64); otherwise float atomics use CAS loops">
+           "add too with float64); otherwise float atomics use CAS loops">,
+    Option<"cooperativeMatrix", "cooperative-matrix", "bool", "true",
+           "Lower tensor-core ops to SPIR-V cooperative matrices "
+           "(SPV_KHR_cooperative_matrix, SPIR-V 1.6) in the modules that "
+           "have them">
   ];
   let dependentDialects = ["mlir::spirv::SPIRVDialect"];
 }
@@ -180,6 +189,25 @@ def KgpuSPIRVSpecializeWorkgroupSize
   let dependentDialects = ["mlir::spirv::SPIRVDialect"];
 }
 
+def KgpuSPIRVVulkanMemoryModel
+    : Pass<"kgpu-spirv-vulkan-memory-model", "mlir::spirv::ModuleOp"> {
+  let summary = "Put a module with cooperative matrices under the Vulkan "
+                "memory model";
+  let description = [{
+    SPV_KHR_cooperative_matrix requires the `VulkanMemoryModel` capability
+    in a `Shader` module, and MLIR 22's conversion always writes the GLSL450
+    memory model. Upstream has no pass for this. For a module that uses
+    cooperative-matrix ops, this pass sets the `Vulkan` memory model and
+    keeps the meaning of the code under it: loads and stores (and
+    cooperative-matrix loads and stores) of global and local memory become
+    `NonPrivatePointer` (so that barriers order them between work-items),
+    and barriers with acquire/release semantics also make their storage
+    classes available and visible (`MakeAvailable|MakeVisible`). Other
+    modules are left alone. kgpu-spirv-complete-vce adds
+    `VulkanMemoryModelDeviceScope` where such a module uses device scope.
+  }];
+}
+
 def KgpuSPIRVCompleteVCE
     : Pass<"kgpu-spirv-complete-vce", "mlir::spirv::ModuleOp"> {
   let summary = "Add the capabilities spirv-update-vce does not deduce";
@@ -187,7 +215,8 @@ def KgpuSPIRVCompleteVCE
     Runs after `spirv-update-vce` and adds the capabilities that MLIR 22's
     deduction misses but spirv-val requires: `Int64Atomics` for atomics on
     64-bit integers, `AtomicFloat64AddEXT` for `spirv.EXT.AtomicFAdd` on
-    f64.
+    f64, `VulkanMemoryModelDeviceScope` for device scope under the Vulkan
+    memory model.
   }];
 }
 
