@@ -375,29 +375,40 @@ TEST(SPIRVTarget, FloatAtomicsAsCompareAndSwapLoops) {
   checkKernel(kernels->front(), Languages{/*msl=*/false, /*hlsl=*/false});
 }
 
-TEST(SPIRVTarget, UnsupportedOpsAreLocatedErrors) {
-  auto context = makeContext();
-  // bf16 fragments have no SPIR-V cooperative-matrix form.
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-      R"mlir(
+/// One m16n8k16 multiply (fill, two loads, compute, store) whose input
+/// fragments have element type \p elementType; the error locations the
+/// tests expect are lines of this text.
+static std::string mmaKernelSource(StringRef elementType) {
+  std::string source = R"mlir(
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    gpu.func @k(%a: memref<?xbf16>, %c: memref<?xf32>) kernel
+    gpu.func @k(%a: memref<?xELT>, %c: memref<?xf32>) kernel
         attributes {kgpu.workgroup_size = array<i32: 32, 1, 1>} {
       %zero = arith.constant 0.0 : f32
       %acc = kgpu.mma_fill %zero : f32 -> !kgpu.mma<m16n8k16, acc, f32>
       %c0 = arith.constant 0 : index
       %c16 = arith.constant 16 : index
-      %fa = kgpu.mma_load %a[%c0] lead_dim %c16 : memref<?xbf16> -> !kgpu.mma<m16n8k16, a, bf16>
-      %fb = kgpu.mma_load %a[%c0] lead_dim %c16 : memref<?xbf16> -> !kgpu.mma<m16n8k16, b, bf16>
-      %d = kgpu.mma_compute %fa, %fb, %acc : !kgpu.mma<m16n8k16, a, bf16>, !kgpu.mma<m16n8k16, b, bf16> -> !kgpu.mma<m16n8k16, acc, f32>
+      %fa = kgpu.mma_load %a[%c0] lead_dim %c16 : memref<?xELT> -> !kgpu.mma<m16n8k16, a, ELT>
+      %fb = kgpu.mma_load %a[%c0] lead_dim %c16 : memref<?xELT> -> !kgpu.mma<m16n8k16, b, ELT>
+      %d = kgpu.mma_compute %fa, %fb, %acc : !kgpu.mma<m16n8k16, a, ELT>, !kgpu.mma<m16n8k16, b, ELT> -> !kgpu.mma<m16n8k16, acc, f32>
       kgpu.mma_store %d, %c[%c0] lead_dim %c16 : !kgpu.mma<m16n8k16, acc, f32>, memref<?xf32>
       gpu.return
     }
   }
 }
-)mlir",
-      ParserConfig(context.get()), "mma.mlir");
+)mlir";
+  for (size_t at = source.find("ELT"); at != std::string::npos;
+       at = source.find("ELT", at + elementType.size()))
+    source.replace(at, 3, elementType.str());
+  return source;
+}
+
+TEST(SPIRVTarget, UnsupportedOpsAreLocatedErrors) {
+  auto context = makeContext();
+  // bf16 fragments have no SPIR-V cooperative-matrix form.
+  std::string source = mmaKernelSource("bf16");
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+      source, ParserConfig(context.get()), "mma.mlir");
   ASSERT_TRUE(module);
   ErrorCollector collector(*context);
   EXPECT_TRUE(failed(compileToSPIRV(*module, SPIRVOptions())));
@@ -411,26 +422,9 @@ module attributes {gpu.container_module} {
 
 TEST(SPIRVTarget, TensorCoreOpsAreCooperativeMatrices) {
   auto context = makeContext();
+  std::string source = mmaKernelSource("f16");
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-      R"mlir(
-module attributes {gpu.container_module} {
-  gpu.module @kernels {
-    gpu.func @k(%a: memref<?xf16>, %c: memref<?xf32>) kernel
-        attributes {kgpu.workgroup_size = array<i32: 32, 1, 1>} {
-      %zero = arith.constant 0.0 : f32
-      %acc = kgpu.mma_fill %zero : f32 -> !kgpu.mma<m16n8k16, acc, f32>
-      %c0 = arith.constant 0 : index
-      %c16 = arith.constant 16 : index
-      %fa = kgpu.mma_load %a[%c0] lead_dim %c16 : memref<?xf16> -> !kgpu.mma<m16n8k16, a, f16>
-      %fb = kgpu.mma_load %a[%c0] lead_dim %c16 : memref<?xf16> -> !kgpu.mma<m16n8k16, b, f16>
-      %d = kgpu.mma_compute %fa, %fb, %acc : !kgpu.mma<m16n8k16, a, f16>, !kgpu.mma<m16n8k16, b, f16> -> !kgpu.mma<m16n8k16, acc, f32>
-      kgpu.mma_store %d, %c[%c0] lead_dim %c16 : !kgpu.mma<m16n8k16, acc, f32>, memref<?xf32>
-      gpu.return
-    }
-  }
-}
-)mlir",
-      ParserConfig(context.get()), "mma.mlir");
+      source, ParserConfig(context.get()), "mma.mlir");
   ASSERT_TRUE(module);
   ErrorCollector collector(*context);
   FailureOr<SmallVector<SPIRVKernel>> kernels =
