@@ -9,7 +9,9 @@
 
 #include <vulkan/vulkan_core.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace kgpu {
@@ -44,23 +46,29 @@ inline std::vector<VkMemoryPropertyFlags> memoryPreferences(MemoryUse use) {
   return {host};
 }
 
-/// The first memory type of `props` that `typeBits` allows and that has the
-/// flags of one preference of `use` (earlier preferences first), or -1: the
-/// type allocate() tries first.
-inline int firstMemoryType(const VkPhysicalDeviceMemoryProperties &props,
-                           uint32_t typeBits, MemoryUse use) {
+/// The memory types of `props` that `typeBits` allows, in the order
+/// allocate() tries them: those with the flags of `use`'s first preference,
+/// then the rest with the second's, and so on, each type once.
+inline std::vector<uint32_t>
+memoryTypeCandidates(const VkPhysicalDeviceMemoryProperties &props,
+                     uint32_t typeBits, MemoryUse use) {
+  std::vector<uint32_t> order;
   for (VkMemoryPropertyFlags flags : memoryPreferences(use))
     for (uint32_t t = 0; t < props.memoryTypeCount; ++t)
       if ((typeBits & (1u << t)) &&
-          (props.memoryTypes[t].propertyFlags & flags) == flags)
-        return static_cast<int>(t);
-  return -1;
+          (props.memoryTypes[t].propertyFlags & flags) == flags &&
+          std::find(order.begin(), order.end(), t) == order.end())
+        order.push_back(t);
+  return order;
 }
 
-/// Bytes a download reads straight from a mapped buffer whose memory is not
-/// HOST_CACHED; above this it goes through a HOST_CACHED staging buffer
-/// (one copy on the device, about 50 us, instead of uncached reads at about
-/// 20 MB/s).
+/// The type allocate() tries first, or -1 when none qualifies.
+inline int firstMemoryType(const VkPhysicalDeviceMemoryProperties &props,
+                           uint32_t typeBits, MemoryUse use) {
+  std::vector<uint32_t> order = memoryTypeCandidates(props, typeBits, use);
+  return order.empty() ? -1 : static_cast<int>(order.front());
+}
+
 constexpr size_t kUncachedDirectReadLimit = 256;
 
 /// Whether a download of `n` bytes from a mapped buffer of memory with

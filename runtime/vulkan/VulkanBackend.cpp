@@ -54,7 +54,6 @@ Backend &kgpu::rt::vulkanBackend() {
 #include <deque>
 #include <map>
 #include <mutex>
-#include <set>
 
 #include <dlfcn.h>
 
@@ -960,50 +959,42 @@ Error VulkanDevice::allocate(VkDeviceSize size, kgpu::vulkan::MemoryUse use,
   const VkMemoryPropertyFlags kHost = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
                                       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
   // Preference order; each candidate is tried until one allocates.
-  std::vector<VkMemoryPropertyFlags> wanted = kgpu::vulkan::memoryPreferences(use);
   VkResult last = VK_ERROR_OUT_OF_DEVICE_MEMORY;
-  std::set<uint32_t> tried;
-  for (VkMemoryPropertyFlags flags : wanted) {
-    for (uint32_t t = 0; t < memory.memoryTypeCount; ++t) {
-      if (!(req.memoryTypeBits & (1u << t)) || tried.count(t))
-        continue;
-      if ((memory.memoryTypes[t].propertyFlags & flags) != flags)
-        continue;
-      tried.insert(t);
-      VkMemoryAllocateInfo ai = {};
-      ai.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
-      ai.allocationSize = req.size;
-      ai.memoryTypeIndex = t;
-      // Kernel buffers are dedicated allocations (core in Vulkan 1.1): on
-      // the H200 two 1 GiB buffers took 3.8 ms to allocate instead of
-      // 54 ms, at the same kernel speed (bench/gpu/vkprobe-mem.cpp,
-      // bench/RESULTS.md). Staging and scalar buffers are short-lived.
-      VkMemoryDedicatedAllocateInfo ded = {};
-      ded.sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO;
-      ded.buffer = buffer;
-      if (!hostVisible)
-        ai.pNext = &ded;
-      last = fns.vkAllocateMemory(device, &ai, nullptr, &mem);
-      if (last != VK_SUCCESS) {
-        mem = VK_NULL_HANDLE;
-        if (last == VK_ERROR_DEVICE_LOST)
-          break;
-        continue;
-      }
-      bool coherent = (memory.memoryTypes[t].propertyFlags & kHost) == kHost;
-      r = fns.vkBindBufferMemory(device, buffer, mem, 0);
-      if (r == VK_SUCCESS && coherent && mapped)
-        r = fns.vkMapMemory(device, mem, 0, VK_WHOLE_SIZE, 0, mapped);
-      if (r != VK_SUCCESS) {
-        free(buffer, mem, false);
-        buffer = VK_NULL_HANDLE;
-        mem = VK_NULL_HANDLE;
-        return noteFailure(r, "binding buffer memory");
-      }
-      if (chosen)
-        *chosen = memory.memoryTypes[t].propertyFlags;
-      return Error::success();
+  for (uint32_t t :
+       kgpu::vulkan::memoryTypeCandidates(memory, req.memoryTypeBits, use)) {
+    VkMemoryAllocateInfo ai = {};
+    ai.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
+    ai.allocationSize = req.size;
+    ai.memoryTypeIndex = t;
+    // Kernel buffers are dedicated allocations (core in Vulkan 1.1): on
+    // the H200 two 1 GiB buffers took 3.8 ms to allocate instead of
+    // 54 ms, at the same kernel speed (bench/gpu/vkprobe-mem.cpp,
+    // bench/RESULTS.md). Staging and scalar buffers are short-lived.
+    VkMemoryDedicatedAllocateInfo ded = {};
+    ded.sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO;
+    ded.buffer = buffer;
+    if (!hostVisible)
+      ai.pNext = &ded;
+    last = fns.vkAllocateMemory(device, &ai, nullptr, &mem);
+    if (last != VK_SUCCESS) {
+      mem = VK_NULL_HANDLE;
+      if (last == VK_ERROR_DEVICE_LOST)
+        break;
+      continue;
     }
+    bool coherent = (memory.memoryTypes[t].propertyFlags & kHost) == kHost;
+    r = fns.vkBindBufferMemory(device, buffer, mem, 0);
+    if (r == VK_SUCCESS && coherent && mapped)
+      r = fns.vkMapMemory(device, mem, 0, VK_WHOLE_SIZE, 0, mapped);
+    if (r != VK_SUCCESS) {
+      free(buffer, mem, false);
+      buffer = VK_NULL_HANDLE;
+      mem = VK_NULL_HANDLE;
+      return noteFailure(r, "binding buffer memory");
+    }
+    if (chosen)
+      *chosen = memory.memoryTypes[t].propertyFlags;
+    return Error::success();
   }
   fns.vkDestroyBuffer(device, buffer, nullptr);
   buffer = VK_NULL_HANDLE;
