@@ -362,6 +362,21 @@ static bool hasHalfBuffer(gpu::GPUModuleOp module) {
   return false;
 }
 
+/// Whether `module` reinterprets 16-bit values (arith.bitcast between f16
+/// and i16: the JVM's HalfFloat.getHalfFloatValue and its int-packed fp16
+/// MMA tiles). Without the Int16 capability the type converter holds i16 in
+/// 32 bits, and such a bitcast has no SPIR-V form.
+static bool hasInt16Bitcast(gpu::GPUModuleOp module) {
+  auto isI16 = [](Type t) { return getElementTypeOrSelf(t).isInteger(16); };
+  return module
+      .walk([&](arith::BitcastOp op) {
+        return isI16(op.getIn().getType()) || isI16(op.getType())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// What the tensor-core ops of `module` need of the target: none (no such
 /// ops), 16-bit types (f16 fragments), 8-bit types (i8 fragments).
 struct MmaNeeds {
@@ -387,7 +402,8 @@ struct AttachTargetPass final
   using Base::Base;
 
   spirv::TargetEnvAttr buildTargetEnv(MLIRContext *context, bool withFloat16,
-                                      MmaNeeds mma = {}) const {
+                                      MmaNeeds mma = {},
+                                      bool withInt16 = false) const {
     using spirv::Capability;
     using spirv::Extension;
     SmallVector<Capability> caps = {Capability::Shader,
@@ -408,6 +424,10 @@ struct AttachTargetPass final
       caps.append({Capability::Float16, Capability::StorageBuffer16BitAccess});
       exts.push_back(Extension::SPV_KHR_16bit_storage);
     }
+    // The runtime refuses such a module, naming shaderInt16, on a device
+    // without it.
+    if (withInt16)
+      caps.push_back(Capability::Int16);
     // Tensor-core ops: cooperative matrices, which MLIR's SPIR-V dialect
     // has only in SPIR-V 1.6 (Vulkan 1.3).
     spirv::Version version = spirv::Version::V_1_3;
@@ -465,12 +485,13 @@ struct AttachTargetPass final
     getOperation().walk([&](gpu::GPUModuleOp module) {
       if (!module->hasAttr(targetEnvName)) {
         MmaNeeds mma = cooperativeMatrix ? getMmaNeeds(module) : MmaNeeds();
-        module->setAttr(
-            targetEnvName,
-            mma.any
-                ? buildTargetEnv(context, float16 || hasHalfBuffer(module), mma)
-            : hasHalfBuffer(module) ? float16Env
-                                    : targetEnv);
+        bool int16 = hasInt16Bitcast(module);
+        bool half = float16 || hasHalfBuffer(module);
+        module->setAttr(targetEnvName,
+                        mma.any || int16
+                            ? buildTargetEnv(context, half, mma, int16)
+                        : hasHalfBuffer(module) ? float16Env
+                                                : targetEnv);
       }
       for (auto func : module.getOps<gpu::GPUFuncOp>()) {
         if (!func.isKernel() || func->hasAttr(entryPointName))
