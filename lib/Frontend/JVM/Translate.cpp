@@ -29,6 +29,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -367,6 +368,7 @@ private:
   void load(unsigned slot, VK kind);
 
   // Blocks.
+  void computeReferenceLiveness();
   BlockState &blockAt(uint32_t pc);
   void branchTo(uint32_t pc, SmallVectorImpl<Value> &operands);
   Block *prepareSuccessor(uint32_t pc, SmallVectorImpl<Value> &operands);
@@ -426,6 +428,10 @@ private:
   std::map<uint32_t, size_t> insnIndex;
   std::vector<uint32_t> leaders;
   std::map<uint32_t, BlockState> blocks;
+  /// The local slots whose reference value a block may read before any
+  /// store to them (on some path from its start): only those must agree
+  /// where control flow merges.
+  std::map<uint32_t, llvm::BitVector> refLiveIn;
   std::vector<uint32_t> worklist;
   std::map<std::pair<unsigned, int>, Value> allocas;
   /// Hidden element-count parameters of buffer arguments (kgpu.size_of).
@@ -516,6 +522,69 @@ SV MethodTranslator::materializeCmp(const SV &v) {
   return out;
 }
 
+void MethodTranslator::computeReferenceLiveness() {
+  unsigned numSlots = method.code->maxLocals + 2;
+  struct Info {
+    llvm::BitVector use, def;
+    std::vector<uint32_t> successors;
+  };
+  std::map<uint32_t, Info> info;
+  for (size_t k = 0; k < leaders.size(); ++k) {
+    uint32_t start = leaders[k];
+    uint32_t end = k + 1 < leaders.size() ? leaders[k + 1] : UINT32_MAX;
+    Info &block = info[start];
+    block.use.resize(numSlots);
+    block.def.resize(numSlots);
+    auto it = insnIndex.find(start);
+    if (it == insnIndex.end())
+      continue;
+    const Instruction *last = nullptr;
+    for (size_t i = it->second; i < insns.size() && insns[i].pc < end; ++i) {
+      const Instruction &insn = insns[i];
+      last = &insn;
+      uint8_t o = insn.opcode;
+      unsigned slot = insn.local;
+      if (slot + 1 >= numSlots)
+        continue;
+      if (o == op::aload || (o >= op::aload_0 && o <= op::aload_3)) {
+        if (!block.def.test(slot))
+          block.use.set(slot);
+      } else if ((o >= op::istore && o <= op::astore) ||
+                 (o >= op::istore_0 && o <= op::astore_3)) {
+        block.def.set(slot);
+        bool wide = o == op::lstore || o == op::dstore ||
+                    (o >= op::lstore_0 && o <= op::lstore_3) ||
+                    (o >= op::dstore_0 && o <= op::dstore_3);
+        if (wide)
+          block.def.set(slot + 1);
+      }
+    }
+    if (!last)
+      continue;
+    block.successors = last->targets();
+    if (!last->endsFlow() && end != UINT32_MAX)
+      block.successors.push_back(end);
+  }
+  for (auto &[pc, block] : info)
+    refLiveIn[pc] = block.use;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto it = info.rbegin(); it != info.rend(); ++it) {
+      llvm::BitVector out(numSlots);
+      for (uint32_t succ : it->second.successors)
+        if (auto s = refLiveIn.find(succ); s != refLiveIn.end())
+          out |= s->second;
+      out.reset(it->second.def);
+      out |= it->second.use;
+      llvm::BitVector &in = refLiveIn[it->first];
+      if (out != in) {
+        in = out;
+        changed = true;
+      }
+    }
+  }
+}
+
 BlockState &MethodTranslator::blockAt(uint32_t pc) {
   auto it = blocks.find(pc);
   if (it == blocks.end()) {
@@ -536,10 +605,22 @@ Block *MethodTranslator::prepareSuccessor(uint32_t pc,
   for (SV &v : stack)
     if (v.kind == VK::Cmp)
       v = materializeCmp(v);
+  const llvm::BitVector *live = nullptr;
+  if (auto it = refLiveIn.find(pc); it != refLiveIn.end())
+    live = &it->second;
+  auto isLive = [&](unsigned slot) {
+    return !live || (slot < live->size() && live->test(slot));
+  };
   if (!target.seen) {
     target.seen = true;
     target.stack = stack;
-    target.refs = refs;
+    // A reference in a slot the block never reads before writing (a
+    // private array of a branch that ended, a slot reused for another
+    // array) is dropped: two paths may disagree on it.
+    target.refs.clear();
+    for (const auto &[slot, v] : refs)
+      if (isLive(slot))
+        target.refs.insert({slot, v});
     for (SV &v : target.stack) {
       v.slot = -1;
       if (v.isScalar())
@@ -637,6 +718,7 @@ func::FuncOp MethodTranslator::translate(StringRef funcName) {
   for (auto [i, insn] : llvm::enumerate(insns))
     insnIndex[insn.pc] = i;
   leaders = computeBlockLeaders(insns, code.exceptionTable);
+  computeReferenceLiveness();
   parallelVars = method.getLocalVariableAnnotations(kParallelAnnotation);
   for (const std::string &var : mt.getMarkedLoopVariables(cf, method))
     for (const LocalVariableEntry &entry : code.localVariables)

@@ -54,6 +54,14 @@
 // CHECK: memref.alloca() : memref<100xf64>
 // CHECK: scf.for
 
+// javac gives the arrays of the two branches (and the loop body's array)
+// one local slot: where the paths merge the slot is dead, so the arrays
+// may differ there (the reference liveness of the frontend).
+// CHECK-LABEL: func.func @branches(
+// CHECK-DAG: memref.alloca() : memref<2xi64>
+// CHECK-DAG: memref.alloca() : memref<4xi32>
+// CHECK-DAG: memref.alloca() : memref<2xf32>
+
 // --check-bounds checks private arrays too (the extent is the constant).
 // BOUNDS-LABEL: func.func @context(
 // BOUNDS: arith.cmpi ult, %{{.*}}, %c8
@@ -132,5 +140,23 @@ public class PrivateArrays {
     double[] h = new double[100];
     h[i % 100] = i;
     out[i] = h[(i * 7) % 100] + h[i % 100];
+  }
+
+  public static void branches(KernelContext kc, int[] in, int[] out) {
+    int i = kc.globalIdx;
+    int r;
+    if (in[i] > 0) {
+      long[] a = {1L, 2L};
+      r = (int) a[i & 1];
+    } else {
+      int[] b = {4, 0, 0, 0};
+      r = b[i & 3];
+    }
+    for (int k = 0; k < 2; k++) {
+      float[] c = new float[2];
+      c[k] = k;
+      r += (int) c[1];
+    }
+    out[i] = r;
   }
 }
