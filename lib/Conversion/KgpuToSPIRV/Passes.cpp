@@ -37,8 +37,8 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
-#include <cmath>
 #include "llvm/ADT/StringExtras.h"
+#include <cmath>
 
 namespace mlir {
 namespace kgpu {
@@ -87,13 +87,6 @@ struct ExactRemSI final : OpRewritePattern<arith::RemSIOp> {
   }
 };
 
-/// `arith.cmpi pred (arith.extsi a), C` with a constant C that is itself a
-/// sign-extended value of a's type, as `arith.cmpi pred a, trunc(C)` (sign
-/// extension keeps the signed and the unsigned order, so this is exact for
-/// every predicate). A driver workaround: Mesa 22.3's lavapipe gets the
-/// signed order of a sign-extended 32-bit value against a 64-bit constant
-/// wrong (`(long)n >= 5000l` is true for n = 4096, `(long)n < 4096l` right);
-/// see docs/difftest.md, "Driver bugs".
 /// Lowers a 64-bit integer min/max straight to GLSL.std.450 SMin, UMin,
 /// SMax or UMax (what ArithToSPIRV emits for them) before
 /// populateArithExpandOpsPatterns can expand it into a compare and an
@@ -113,6 +106,13 @@ struct MinMaxI64ToGL final : OpRewritePattern<ArithOp> {
   }
 };
 
+/// `arith.cmpi pred (arith.extsi a), C` with a constant C that is itself a
+/// sign-extended value of a's type, as `arith.cmpi pred a, trunc(C)` (sign
+/// extension keeps the signed and the unsigned order, so this is exact for
+/// every predicate). A driver workaround: Mesa 22.3's lavapipe gets the
+/// signed order of a sign-extended 32-bit value against a 64-bit constant
+/// wrong (`(long)n >= 5000l` is true for n = 4096, `(long)n < 4096l` right);
+/// see docs/difftest.md, "Driver bugs".
 struct NarrowSignExtendedCompare final : OpRewritePattern<arith::CmpIOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(arith::CmpIOp op,
@@ -142,16 +142,78 @@ struct NarrowSignExtendedCompare final : OpRewritePattern<arith::CmpIOp> {
   static arith::CmpIPredicate swapPredicate(arith::CmpIPredicate pred) {
     using P = arith::CmpIPredicate;
     switch (pred) {
-    case P::slt: return P::sgt;
-    case P::sle: return P::sge;
-    case P::sgt: return P::slt;
-    case P::sge: return P::sle;
-    case P::ult: return P::ugt;
-    case P::ule: return P::uge;
-    case P::ugt: return P::ult;
-    case P::uge: return P::ule;
-    default: return pred;
+    case P::slt:
+      return P::sgt;
+    case P::sle:
+      return P::sge;
+    case P::sgt:
+      return P::slt;
+    case P::sge:
+      return P::sle;
+    case P::ult:
+      return P::ugt;
+    case P::ule:
+      return P::uge;
+    case P::ugt:
+      return P::ult;
+    case P::uge:
+      return P::ule;
+    default:
+      return pred;
     }
+  }
+};
+
+/// A 64-bit ordered integer compare (`<`, `<=`, `>`, `>=`, signed or
+/// unsigned) from its 32-bit halves: `hi(a) P' hi(b) || (hi(a) == hi(b) &&
+/// lo(a) Q lo(b))`, where P' is the strict form of the predicate (signed for
+/// a signed compare) and Q its unsigned form. A driver workaround: NVIDIA's
+/// Vulkan driver (580, the H200) takes a branch on `(s3 + s3) > 2l` (or
+/// `(s3 << 1) > 2l`) for a negative `s3`, while the same compare selected
+/// into a value, a compare without the arithmetic and this split form are
+/// right (test/Random/h200/nv64.kgc: a_branch, a_bshl, a_bsplit; the
+/// H200 campaign's `addcmp64` kernels). Equality keeps its 64-bit compare.
+/// Runs after NarrowSignExtendedCompare (lower benefit), which turns the
+/// compares it can into 32-bit ones already.
+struct SplitCompareI64 final : OpRewritePattern<arith::CmpIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::CmpIOp op,
+                                PatternRewriter &rewriter) const override {
+    using P = arith::CmpIPredicate;
+    if (!op.getLhs().getType().isInteger(64))
+      return rewriter.notifyMatchFailure(op, "not a 64-bit scalar compare");
+    P pred = op.getPredicate();
+    if (pred == P::eq || pred == P::ne)
+      return rewriter.notifyMatchFailure(op, "equality is not split");
+    bool isSigned =
+        pred == P::slt || pred == P::sle || pred == P::sgt || pred == P::sge;
+    bool isLess =
+        pred == P::slt || pred == P::sle || pred == P::ult || pred == P::ule;
+    bool orEqual =
+        pred == P::sle || pred == P::sge || pred == P::ule || pred == P::uge;
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type();
+    Value c32 = arith::ConstantOp::create(rewriter, loc,
+                                          rewriter.getI64IntegerAttr(32));
+    auto halves = [&](Value v) -> std::pair<Value, Value> {
+      Value shifted =
+          isSigned ? Value(arith::ShRSIOp::create(rewriter, loc, v, c32))
+                   : Value(arith::ShRUIOp::create(rewriter, loc, v, c32));
+      return {arith::TruncIOp::create(rewriter, loc, i32, shifted),
+              arith::TruncIOp::create(rewriter, loc, i32, v)};
+    };
+    auto [hiA, loA] = halves(op.getLhs());
+    auto [hiB, loB] = halves(op.getRhs());
+    P hiPred =
+        isSigned ? (isLess ? P::slt : P::sgt) : (isLess ? P::ult : P::ugt);
+    P loPred =
+        isLess ? (orEqual ? P::ule : P::ult) : (orEqual ? P::uge : P::ugt);
+    Value hiStrict = arith::CmpIOp::create(rewriter, loc, hiPred, hiA, hiB);
+    Value hiEqual = arith::CmpIOp::create(rewriter, loc, P::eq, hiA, hiB);
+    Value lo = arith::CmpIOp::create(rewriter, loc, loPred, loA, loB);
+    Value tie = arith::AndIOp::create(rewriter, loc, hiEqual, lo);
+    rewriter.replaceOpWithNewOp<arith::OrIOp>(op, hiStrict, tie);
+    return success();
   }
 };
 
@@ -193,7 +255,7 @@ static Value roundToHalf(OpBuilder &b, Location loc, Value x) {
   uint64_t signBit = 1ull << (ft.getWidth() - 1);
   uint64_t expInf = f64 ? 0x7ff0000000000000ull : 0x7f800000ull;
   uint64_t minNormal = f64 ? 0x3f10000000000000ull : 0x38800000ull; // 2^-14
-  uint64_t overflow = f64 ? 0x40effe0000000000ull : 0x477ff000ull; // 65520
+  uint64_t overflow = f64 ? 0x40effe0000000000ull : 0x477ff000ull;  // 65520
   Value bits = arith::BitcastOp::create(b, loc, it, x);
   Value sign = arith::AndIOp::create(b, loc, bits, ic(signBit));
   Value mag = arith::AndIOp::create(b, loc, bits, ic(signBit - 1));
@@ -217,7 +279,10 @@ static Value roundToHalf(OpBuilder &b, Location loc, Value x) {
       ic(1ull << mant));
   Value shift = arith::SubIOp::create(b, loc, ic(bias + mant - 24), e);
   Value tooSmall = arith::CmpIOp::create(b, loc, P::ugt, shift, ic(mant + 1));
-  Value s = arith::SelectOp::create(b, loc, tooSmall, ic(mant + 1), shift);
+  // min, not a select on tooSmall: a 64-bit min becomes GL UMin
+  // (MinMaxI64ToGL), where a select on a compare would take the split
+  // compare of SplitCompareI64, which triage.py cannot read as a bound.
+  Value s = arith::MinUIOp::create(b, loc, shift, ic(mant + 1));
   Value q = arith::ShRUIOp::create(b, loc, m, s);
   Value one = ic(1);
   // 2^s >> 1, not 2^(s - 1): s is 0 for |x| >= 0.5, where `1 << -1` would
@@ -225,18 +290,17 @@ static Value roundToHalf(OpBuilder &b, Location loc, Value x) {
   // it never happens; test/Random/h200/triage.py flagged it).
   Value ulp = arith::ShLIOp::create(b, loc, one, s);
   Value halfUlp = arith::ShRUIOp::create(b, loc, ulp, one);
-  Value rem = arith::AndIOp::create(b, loc, m,
-                                    arith::SubIOp::create(b, loc, ulp, one));
+  Value rem =
+      arith::AndIOp::create(b, loc, m, arith::SubIOp::create(b, loc, ulp, one));
   Value up = arith::OrIOp::create(
       b, loc, arith::CmpIOp::create(b, loc, P::ugt, rem, halfUlp),
-      arith::AndIOp::create(
-          b, loc, arith::CmpIOp::create(b, loc, P::eq, rem, halfUlp),
-          arith::TruncIOp::create(b, loc, b.getI1Type(), q)));
-  q = arith::AddIOp::create(b, loc, q,
-                            arith::ExtUIOp::create(b, loc, it, up));
+      arith::AndIOp::create(b, loc,
+                            arith::CmpIOp::create(b, loc, P::eq, rem, halfUlp),
+                            arith::TruncIOp::create(b, loc, b.getI1Type(), q)));
+  q = arith::AddIOp::create(b, loc, q, arith::ExtUIOp::create(b, loc, it, up));
   q = arith::SelectOp::create(b, loc, tooSmall, ic(0), q);
-  Value sub = arith::MulFOp::create(b, loc, arith::UIToFPOp::create(b, loc, ft, q),
-                                    fc(std::ldexp(1.0, -24)));
+  Value sub = arith::MulFOp::create(
+      b, loc, arith::UIToFPOp::create(b, loc, ft, q), fc(std::ldexp(1.0, -24)));
   Value subBits = arith::BitcastOp::create(b, loc, it, sub);
   Value isSub = arith::CmpIOp::create(b, loc, P::ult, mag, ic(minNormal));
   Value isBig = arith::CmpIOp::create(b, loc, P::uge, mag, ic(overflow));
@@ -298,6 +362,21 @@ static bool hasHalfBuffer(gpu::GPUModuleOp module) {
   return false;
 }
 
+/// Whether `module` reinterprets 16-bit values (arith.bitcast between f16
+/// and i16: the JVM's HalfFloat.getHalfFloatValue and its int-packed fp16
+/// MMA tiles). Without the Int16 capability the type converter holds i16 in
+/// 32 bits, and such a bitcast has no SPIR-V form.
+static bool hasInt16Bitcast(gpu::GPUModuleOp module) {
+  auto isI16 = [](Type t) { return getElementTypeOrSelf(t).isInteger(16); };
+  return module
+      .walk([&](arith::BitcastOp op) {
+        return isI16(op.getIn().getType()) || isI16(op.getType())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// What the tensor-core ops of `module` need of the target: none (no such
 /// ops), 16-bit types (f16 fragments), 8-bit types (i8 fragments).
 struct MmaNeeds {
@@ -323,7 +402,8 @@ struct AttachTargetPass final
   using Base::Base;
 
   spirv::TargetEnvAttr buildTargetEnv(MLIRContext *context, bool withFloat16,
-                                      MmaNeeds mma = {}) const {
+                                      MmaNeeds mma = {},
+                                      bool withInt16 = false) const {
     using spirv::Capability;
     using spirv::Extension;
     SmallVector<Capability> caps = {Capability::Shader,
@@ -344,6 +424,10 @@ struct AttachTargetPass final
       caps.append({Capability::Float16, Capability::StorageBuffer16BitAccess});
       exts.push_back(Extension::SPV_KHR_16bit_storage);
     }
+    // The runtime refuses such a module, naming shaderInt16, on a device
+    // without it.
+    if (withInt16)
+      caps.push_back(Capability::Int16);
     // Tensor-core ops: cooperative matrices, which MLIR's SPIR-V dialect
     // has only in SPIR-V 1.6 (Vulkan 1.3).
     spirv::Version version = spirv::Version::V_1_3;
@@ -401,8 +485,11 @@ struct AttachTargetPass final
     getOperation().walk([&](gpu::GPUModuleOp module) {
       if (!module->hasAttr(targetEnvName)) {
         MmaNeeds mma = cooperativeMatrix ? getMmaNeeds(module) : MmaNeeds();
+        bool int16 = hasInt16Bitcast(module);
+        bool half = float16 || hasHalfBuffer(module);
         module->setAttr(targetEnvName,
-                        mma.any ? buildTargetEnv(context, float16 || hasHalfBuffer(module), mma)
+                        mma.any || int16
+                            ? buildTargetEnv(context, half, mma, int16)
                         : hasHalfBuffer(module) ? float16Env
                                                 : targetEnv);
       }
@@ -660,7 +747,7 @@ struct ConvertKgpuToSPIRVPass final
       if (!what)
         func.walk([&](Operation *op) {
           for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
-                                                     op->getResultTypes()))
+                                                    op->getResultTypes()))
             if ((what = missing(type))) {
               where = op;
               return WalkResult::interrupt();
@@ -698,8 +785,9 @@ struct ConvertKgpuToSPIRVPass final
                  MinMaxI64ToGL<arith::MaxSIOp, spirv::GLSMaxOp>,
                  MinMaxI64ToGL<arith::MaxUIOp, spirv::GLUMaxOp>,
                  MinMaxI64ToGL<arith::MinSIOp, spirv::GLSMinOp>,
-                 MinMaxI64ToGL<arith::MinUIOp, spirv::GLUMinOp>>(
-        &getContext(), /*benefit=*/2);
+                 MinMaxI64ToGL<arith::MinUIOp, spirv::GLUMinOp>>(&getContext(),
+                                                                 /*benefit=*/2);
+    patterns.add<SplitCompareI64>(&getContext(), /*benefit=*/1);
     arith::populateArithExpandOpsPatterns(patterns);
     return applyPatternsGreedily(module, std::move(patterns));
   }
@@ -1002,7 +1090,8 @@ struct VulkanMemoryModelPass final
       return semantics;
     // Sequentially consistent is not allowed under the Vulkan memory model.
     if (spirv::bitEnumContainsAny(semantics, MS::SequentiallyConsistent))
-      semantics = (semantics & ~MS::SequentiallyConsistent) | MS::AcquireRelease;
+      semantics =
+          (semantics & ~MS::SequentiallyConsistent) | MS::AcquireRelease;
     return semantics | MS::MakeAvailable | MS::MakeVisible;
   }
 
@@ -1010,9 +1099,9 @@ struct VulkanMemoryModelPass final
     spirv::ModuleOp module = getOperation();
     bool usesCooperativeMatrix = false;
     module.walk([&](Operation *op) {
-      usesCooperativeMatrix |=
-          isa<spirv::KHRCooperativeMatrixLoadOp, spirv::KHRCooperativeMatrixStoreOp,
-              spirv::KHRCooperativeMatrixMulAddOp>(op);
+      usesCooperativeMatrix |= isa<spirv::KHRCooperativeMatrixLoadOp,
+                                   spirv::KHRCooperativeMatrixStoreOp,
+                                   spirv::KHRCooperativeMatrixMulAddOp>(op);
     });
     if (!usesCooperativeMatrix)
       return;

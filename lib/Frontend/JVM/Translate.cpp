@@ -35,6 +35,7 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::kgpu;
@@ -47,6 +48,13 @@ constexpr StringLiteral kArraysPkg = "uk/ac/manchester/tornado/api/types/arrays/
 constexpr StringLiteral kTornadoMath = "uk/ac/manchester/tornado/api/math/TornadoMath";
 constexpr StringLiteral kHalfFloat = "uk/ac/manchester/tornado/api/types/HalfFloat";
 constexpr StringLiteral kAtomicInteger = "java/util/concurrent/atomic/AtomicInteger";
+constexpr StringLiteral kMMAShape =
+    "uk/ac/manchester/tornado/api/enums/MMAShape";
+/// The hint of an MMA fragment used as an array.
+constexpr const char *kFragmentHint =
+    "hint: a fragment (the result of mmaFragment, mmaLoadA, mmaLoadB or "
+    "mma) is held by the whole SIMD group; pass it only to mma and "
+    "mmaStore";
 
 /// What the abstract interpreter knows about a stack entry or local.
 enum class VK : uint8_t {
@@ -71,6 +79,12 @@ enum class VK : uint8_t {
   Boxed,
   /// A class constant (ldc of a Class; Groovy's casts take one).
   ClassConst,
+  /// A tensor-core fragment (the HalfFloat[] and float[] results of the
+  /// KernelContext MMA members): `value` of type !kgpu.mma. A local slot
+  /// holding one is carried across blocks as a block argument.
+  Fragment,
+  /// An MMAShape constant: `idKind` is its K (16: M16N8K16, 32: M16N8K32).
+  MmaShape,
 };
 
 struct SV {
@@ -118,6 +132,9 @@ struct BlockState {
   bool done = false;
   std::vector<SV> stack;
   std::map<unsigned, SV> refs;
+  /// The local slots whose fragments are block arguments (after those of
+  /// the stack), in order.
+  std::vector<std::pair<unsigned, Type>> fragmentSlots;
 };
 
 Type scalarType(MLIRContext *ctx, VK kind) {
@@ -393,6 +410,10 @@ private:
   bool invokeMath(const MemberRef &ref, const MethodDescriptor &desc);
   bool invokeIntrinsicStatic(const MemberRef &ref, const MethodDescriptor &desc);
   bool invokeKernelContext(const MemberRef &ref, const MethodDescriptor &desc);
+  bool invokeMma(const MemberRef &ref, const MethodDescriptor &desc);
+  Value tileView(const SV &tile, Type element, StringRef member,
+                 std::optional<bool> kPairs);
+  void rewriteTiles();
   bool invokeHalfFloat(const MemberRef &ref, const MethodDescriptor &desc,
                        uint8_t opcode);
   bool invokeTornadoArray(const MemberRef &ref, const MethodDescriptor &desc);
@@ -441,6 +462,17 @@ private:
   bool hadError = false;
   std::vector<SV> stack;
   std::map<unsigned, SV> refs;
+  /// The int[] local arrays that MMA members read as fp16 (or int8)
+  /// tiles: the kgpu.alloc_local of the int array and the one of the same
+  /// bytes as f16 (i8) elements that replaces it (rewriteTiles).
+  struct Tile {
+    Value view;
+    /// TornadoVM's int8 B tile: bytes in pairs of k (kPairsIndex).
+    bool kPairs = false;
+    /// Whether an MMA load fixed kPairs (an asynchronous copy does not).
+    bool fixed = false;
+  };
+  std::map<Operation *, Tile> tiles;
 };
 
 } // namespace
@@ -611,6 +643,7 @@ Block *MethodTranslator::prepareSuccessor(uint32_t pc,
   auto isLive = [&](unsigned slot) {
     return !live || (slot < live->size() && live->test(slot));
   };
+  SmallVector<Value> fragmentOperands;
   if (!target.seen) {
     target.seen = true;
     target.stack = stack;
@@ -626,6 +659,13 @@ Block *MethodTranslator::prepareSuccessor(uint32_t pc,
       if (v.isScalar())
         v.value = target.block->addArgument(scalarType(ctx, v.kind), loc());
     }
+    // Fragments in locals: block arguments (the loop-carried accumulator).
+    for (auto &[slot, v] : target.refs)
+      if (v.kind == VK::Fragment) {
+        fragmentOperands.push_back(v.value);
+        v.value = target.block->addArgument(v.value.getType(), loc());
+        target.fragmentSlots.push_back({slot, v.value.getType()});
+      }
     worklist.push_back(pc);
   } else {
     if (target.stack.size() != stack.size()) {
@@ -642,9 +682,38 @@ Block *MethodTranslator::prepareSuccessor(uint32_t pc,
              "write the two cases out instead of choosing an array");
         return target.block;
       }
+    // The fragments of the block's fragment slots; a path where the slot
+    // holds no fragment of that type passes a placeholder (Java's definite
+    // assignment: the block does not read the slot then).
+    for (auto [slot, want] : target.fragmentSlots) {
+      auto incoming = refs.find(slot);
+      if (incoming != refs.end() && incoming->second.kind == VK::Fragment &&
+          incoming->second.value.getType() == want) {
+        fragmentOperands.push_back(incoming->second.value);
+        continue;
+      }
+      auto frag = cast<MmaFragmentType>(want);
+      Value zero = arith::ConstantOp::create(
+          b, loc(), b.getZeroAttr(frag.getElementType()));
+      fragmentOperands.push_back(MmaFillOp::create(b, loc(), frag, zero));
+    }
     // A reference local that differs on two paths is unknown after the
     // merge (an error only when it is used there).
     for (auto it = target.refs.begin(); it != target.refs.end();) {
+      if (it->second.kind == VK::Fragment) {
+        auto incoming = refs.find(it->first);
+        if (incoming == refs.end() || incoming->second.kind != VK::Fragment ||
+            incoming->second.value.getType() != it->second.value.getType()) {
+          if (target.done) {
+            ++it;
+            continue;
+          }
+          it = target.refs.erase(it);
+        } else {
+          ++it;
+        }
+        continue;
+      }
       auto incoming = refs.find(it->first);
       if (incoming == refs.end() || !incoming->second.sameRef(it->second)) {
         if (target.done) {
@@ -662,6 +731,7 @@ Block *MethodTranslator::prepareSuccessor(uint32_t pc,
   for (const SV &v : stack)
     if (v.isScalar())
       operands.push_back(v.value);
+  operands.append(fragmentOperands.begin(), fragmentOperands.end());
   // The block's arguments and the operands agree in number and type (the
   // kinds matched above).
   return target.block;
@@ -765,11 +835,10 @@ func::FuncOp MethodTranslator::translate(StringRef funcName) {
       v.elem = descriptorChar(type);
       arg = argTypes.size();
       // A helper translated for a caller's private array takes its type.
-      argTypes.push_back(
-          i < paramTypes.size() && paramTypes[i]
-              ? paramTypes[i]
-              : MemRefType::get({ShapedType::kDynamic},
-                                elementType(ctx, v.elem)));
+      argTypes.push_back(i < paramTypes.size() && paramTypes[i]
+                             ? paramTypes[i]
+                             : MemRefType::get({ShapedType::kDynamic},
+                                               elementType(ctx, v.elem)));
       params.push_back({name, argTypes.back(), ArgKind::Buffer, std::nullopt});
     } else if (type.arrayDims == 0 && type.className == kKernelContext) {
       v.kind = VK::Context;
@@ -863,6 +932,8 @@ func::FuncOp MethodTranslator::translate(StringRef funcName) {
     worklist.pop_back();
     translateBlock(pc);
   }
+  if (!hadError)
+    rewriteTiles();
   if (hadError) {
     func.erase();
     return nullptr;
@@ -1076,6 +1147,13 @@ void MethodTranslator::translateInstruction(const Instruction &insn) {
     return arrayStore('S');
   case op::aaload:
   case op::aastore:
+    if ((o == op::aaload && stack.size() >= 2 &&
+         stack[stack.size() - 2].kind == VK::Fragment) ||
+        (o == op::aastore && stack.size() >= 3 &&
+         stack[stack.size() - 3].kind == VK::Fragment)) {
+      fail("KG-E0121", "an MMA fragment cannot be indexed", kFragmentHint);
+      return;
+    }
     if (o == op::aastore && !stack.empty() &&
         failIfPrivateArrayEscapes(stack.back(),
                                   "is stored into an array of arrays"))
@@ -1086,6 +1164,11 @@ void MethodTranslator::translateInstruction(const Instruction &insn) {
     return;
   case op::arraylength: {
     SV a = pop();
+    if (a.kind == VK::Fragment) {
+      fail("KG-E0121", "an MMA fragment has no length a kernel can read",
+           kFragmentHint);
+      return;
+    }
     if (a.kind != VK::Array) {
       fail("KG-E0199", "arraylength of something that is not an array");
       return;
@@ -1393,8 +1476,9 @@ void MethodTranslator::translateInstruction(const Instruction &insn) {
   case op::newarray:
     return newArray(insn);
   case op::multianewarray:
-    fail("KG-E0113", "arrays of arrays (new float[4][4]) cannot be used on "
-                     "a GPU",
+    fail("KG-E0113",
+         "arrays of arrays (new float[4][4]) cannot be used on "
+         "a GPU",
          "hint: use a one-dimensional array and compute the index "
          "(new float[16], a[i * 4 + j])");
     return;
@@ -1404,8 +1488,9 @@ void MethodTranslator::translateInstruction(const Instruction &insn) {
     if (!name)
       llvm::consumeError(name.takeError());
     if (ofArrays) {
-      fail("KG-E0113", "arrays of arrays (new float[4][]) cannot be used on "
-                       "a GPU",
+      fail("KG-E0113",
+           "arrays of arrays (new float[4][]) cannot be used on "
+           "a GPU",
            "hint: use a one-dimensional array and compute the index");
       return;
     }
@@ -1501,6 +1586,10 @@ Value MethodTranslator::arrayLength(const SV &array) {
 void MethodTranslator::arrayLoad(char elem) {
   Value idx = popScalar(VK::Int);
   SV array = pop();
+  if (array.kind == VK::Fragment) {
+    fail("KG-E0121", "an MMA fragment cannot be indexed", kFragmentHint);
+    return;
+  }
   if (array.kind != VK::Array) {
     fail("KG-E0199", "an array load from something that is not an array");
     return;
@@ -1515,6 +1604,10 @@ void MethodTranslator::arrayStore(char elem) {
     value = materializeCmp(value);
   Value idx = popScalar(VK::Int);
   SV array = pop();
+  if (array.kind == VK::Fragment) {
+    fail("KG-E0121", "an MMA fragment cannot be indexed", kFragmentHint);
+    return;
+  }
   if (array.kind != VK::Array || !value.isScalar()) {
     fail("KG-E0199", "an array store into something that is not an array");
     return;
@@ -1604,7 +1697,7 @@ void MethodTranslator::newArray(const Instruction &insn) {
   constexpr int64_t kMaxElements = int64_t(1) << 24;
   APInt n;
   if (!matchPattern(length, m_ConstantInt(&n))) {
-    fail("KG-E0121",
+    fail("KG-E0123",
          "the length of a private array (new T[n]) must be a compile-time "
          "constant",
          "hint: use a literal, a static final int or a final local variable "
@@ -1614,7 +1707,7 @@ void MethodTranslator::newArray(const Instruction &insn) {
   }
   int64_t count = n.getSExtValue();
   if (count <= 0 || count > kMaxElements) {
-    fail("KG-E0121",
+    fail("KG-E0123",
          llvm::formatv("a private array of {0} elements: its length must be "
                        "from 1 to {1}",
                        count, kMaxElements));
@@ -1666,7 +1759,7 @@ bool MethodTranslator::failIfPrivateArrayEscapes(const SV &v,
                                                  const Twine &where) {
   if (!v.isPrivateArray())
     return false;
-  fail("KG-E0122",
+  fail("KG-E0124",
        "a private array " + where +
            ": a private array belongs to one work-item and cannot leave "
            "the kernel and the static helpers compiled with it",
@@ -2118,6 +2211,18 @@ void MethodTranslator::getStatic(const Instruction &insn) {
     fail("KG-E0199", "getstatic of a bad constant-pool index");
     return;
   }
+  if (ref->className == kMMAShape) {
+    SV v;
+    v.kind = VK::MmaShape;
+    v.idKind = ref->name == "M16N8K16" ? 16 : ref->name == "M16N8K32" ? 32 : 0;
+    if (!v.idKind) {
+      fail("KG-E0109", "MMAShape." + ref->name + " is not supported by kgpu",
+           "hint: kernels use MMAShape.M16N8K16 and MMAShape.M16N8K32");
+      return;
+    }
+    stack.push_back(v);
+    return;
+  }
   const ClassFile *owner = &cf;
   if (ref->className != cf.thisClass) {
     llvm::Expected<const ClassFile *> found = mt.getClassPath().find(
@@ -2353,20 +2458,8 @@ void MethodTranslator::invoke(const Instruction &insn) {
   if (owner == kKernelContext) {
     if (invokeKernelContext(*ref, *desc))
       return;
-    if (StringRef(ref->name).starts_with("mma")) {
-      // TornadoVM's MMA members are PTX's m16n8k16 fragments
-      // (MMAShape.M16N8K16) held as per-lane Java arrays; kgpu's m16n8k16
-      // ops exist (kgc's mma_*), but this frontend does not map the
-      // members' array-valued fragments onto them yet.
-      fail("KG-E0109",
-           "KernelContext." + ref->name + ref->descriptor +
-               " is not supported by kgpu yet: TornadoVM's MMA members "
-               "(MMAShape.M16N8K16 fragments as Java arrays) are not "
-               "translated to kgpu's m16n8k16 operations",
-           "hint: write the product without MMA, or in kgc with mma_* "
-           "(docs/jvm.md)");
+    if (invokeMma(*ref, *desc) || hadError)
       return;
-    }
     fail("KG-E0109", "KernelContext." + ref->name + ref->descriptor +
                          " is not supported by kgpu",
          "hint: docs/jvm.md lists the KernelContext members kgpu compiles");
@@ -3027,6 +3120,427 @@ bool MethodTranslator::invokeKernelContext(const MemberRef &ref,
   return false;
 }
 
+/// TornadoVM's int8 B tile (32 x 8, k x n) holds B(k, n) at byte
+/// (k / 2) * 16 + n * 2 + k % 2 (pairs of k, which ldmatrix.trans reads as
+/// b16); kgpu keeps the tile column by column (byte n * 32 + k), which
+/// kgpu.mma_load reads: the view index of tile byte `o` (bytes past the
+/// 256 of the tile stay where they are).
+static Value kPairsIndex(OpBuilder &b, Location l, Value o) {
+  auto c = [&](int64_t v) { return arith::ConstantIndexOp::create(b, l, v); };
+  Value kr = arith::ShRUIOp::create(b, l, o, c(4));
+  Value w = arith::AndIOp::create(b, l, o, c(15));
+  Value n = arith::ShRUIOp::create(b, l, w, c(1));
+  Value h = arith::AndIOp::create(b, l, w, c(1));
+  Value k =
+      arith::AddIOp::create(b, l, arith::ShLIOp::create(b, l, kr, c(1)), h);
+  Value moved =
+      arith::AddIOp::create(b, l, arith::MulIOp::create(b, l, n, c(32)), k);
+  Value inTile =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, o, c(256));
+  return arith::SelectOp::create(b, l, inTile, moved, o);
+}
+
+/// TornadoVM's tensor-core members (docs/jvm.md, "Tensor cores"): per
+/// SIMD group, m16n8k16 with fp16 A and B and an f32 accumulator. The
+/// fragments become !kgpu.mma values; the int[] local tiles (two fp16 per
+/// int) are read through an f16 view of the same local memory.
+bool MethodTranslator::invokeMma(const MemberRef &ref,
+                                 const MethodDescriptor &desc) {
+  StringRef name = ref.name;
+  Location l = loc();
+  Type f16 = b.getF16Type(), f32 = b.getF32Type();
+  auto fragType = [&](MmaRole role, Type element) {
+    return MmaFragmentType::get(ctx, MmaShape::m16n8k16, role, element);
+  };
+  auto pushFragment = [&](Value v) {
+    SV out;
+    out.kind = VK::Fragment;
+    out.value = v;
+    stack.push_back(out);
+  };
+  auto popContext = [&] {
+    if (pop().kind != VK::Context)
+      fail("KG-E0106", "a KernelContext method called on another object");
+  };
+  // A fragment operand of `member` of the given type.
+  auto popFragment = [&](StringRef what, MmaFragmentType want) -> Value {
+    SV v = pop();
+    if (hadError)
+      return nullptr;
+    if (v.kind != VK::Fragment || v.value.getType() != want) {
+      fail("KG-E0121",
+           llvm::formatv(
+               "KernelContext.{0} takes {1} as its operand, got {2}", name,
+               what, v.kind == VK::Fragment ? "another fragment" : "an array"),
+           kFragmentHint);
+      return nullptr;
+    }
+    return v.value;
+  };
+  // The constant K argument of a load.
+  auto checkK = [&](Value k, int64_t want) {
+    APInt n;
+    if (!matchPattern(k, m_ConstantInt(&n)) || n.getSExtValue() != want)
+      fail("KG-E0122",
+           llvm::formatv("the K of KernelContext.{0} must be the constant "
+                         "{1} (the m16n8k16 tile's depth)",
+                         name, want),
+           "hint: pass 16, as TornadoVM's WMMA_K");
+  };
+
+  if (name == "mmaFragment" && desc.params.size() == 1 &&
+      desc.params[0].kind == FieldType::Float) {
+    Value v = popScalar(VK::Float);
+    popContext();
+    if (hadError)
+      return true;
+    pushFragment(MmaFillOp::create(b, l, fragType(MmaRole::Acc, f32), v));
+    return true;
+  }
+  if ((name == "mmaLoadA" || name == "mmaLoadB") &&
+      (desc.params.size() == 2 || desc.params.size() == 3) &&
+      desc.params[0].arrayDims == 1 && desc.params[0].kind == FieldType::Int) {
+    Value byteOffset = desc.params.size() == 3 ? popScalar(VK::Int) : nullptr;
+    Value k = popScalar(VK::Int);
+    SV tile = pop();
+    popContext();
+    if (hadError)
+      return true;
+    checkK(k, 16);
+    Value view = tileView(tile, f16, name, /*kPairs=*/false);
+    if (hadError)
+      return true;
+    // The tile's first fp16: byteOffset / 2.
+    Value offset = arith::ConstantIndexOp::create(b, l, 0);
+    if (byteOffset)
+      offset = index(arith::ShRSIOp::create(b, l, byteOffset, constInt(1)));
+    bool isA = name == "mmaLoadA";
+    // A: 16 x 16 row by row; B: 16 x 8 (k x n) row by row.
+    Value leadDim = arith::ConstantIndexOp::create(b, l, isA ? 16 : 8);
+    pushFragment(MmaLoadOp::create(
+        b, l, fragType(isA ? MmaRole::A : MmaRole::B, f16), view,
+        ValueRange{offset}, leadDim, /*colMajor=*/false));
+    return true;
+  }
+  if (name == "mma" && desc.params.size() == 4) {
+    SV shape = pop();
+    Value c = popFragment("the accumulator of mmaFragment or mma",
+                          fragType(MmaRole::Acc, f32));
+    Value fb = popFragment("the B fragment of mmaLoadB (second operand)",
+                           fragType(MmaRole::B, f16));
+    Value fa = popFragment("the A fragment of mmaLoadA (first operand)",
+                           fragType(MmaRole::A, f16));
+    popContext();
+    if (hadError)
+      return true;
+    if (shape.kind != VK::MmaShape || shape.idKind != 16) {
+      fail("KG-E0122",
+           "KernelContext.mma with fp16 fragments takes the constant "
+           "MMAShape.M16N8K16",
+           "hint: pass MMAShape.M16N8K16 itself, not a variable");
+      return true;
+    }
+    pushFragment(MmaComputeOp::create(b, l, fa, fb, c));
+    return true;
+  }
+  if (name == "mmaStore" && desc.params.size() == 5) {
+    Value dimN = popScalar(VK::Int);
+    Value tileCol = popScalar(VK::Int);
+    Value tileRow = popScalar(VK::Int);
+    SV out = pop();
+    Value d = popFragment("the accumulator of mma or mmaFragment",
+                          fragType(MmaRole::Acc, f32));
+    popContext();
+    if (hadError)
+      return true;
+    if (out.kind != VK::Array || !isGlobalMemRef(out.value.getType()) ||
+        cast<MemRefType>(out.value.getType()).getElementType() != f32) {
+      fail("KG-E0122", "KernelContext.mmaStore stores into a FloatArray "
+                       "parameter");
+      return true;
+    }
+    // Row tileRow, column tileCol of the row-major matrix with rows of
+    // dimN floats (Java int arithmetic).
+    Value first = arith::AddIOp::create(
+        b, l, arith::MulIOp::create(b, l, tileRow, dimN), tileCol);
+    MmaStoreOp::create(b, l, d, out.value, ValueRange{index(first)},
+                       index(dimN), /*colMajor=*/false);
+    return true;
+  }
+  if (name == "asyncCopyToLocal" && desc.params.size() == 4) {
+    Value srcIndex = popScalar(VK::Int);
+    SV src = pop();
+    Value dstIndex = popScalar(VK::Int);
+    SV dst = pop();
+    popContext();
+    if (hadError)
+      return true;
+    Type element = src.kind == VK::Array
+                       ? cast<MemRefType>(src.value.getType()).getElementType()
+                       : Type();
+    if (src.kind != VK::Array || !isGlobalMemRef(src.value.getType()) ||
+        (element != f16 && !element.isInteger(8))) {
+      fail("KG-E0122", "KernelContext.asyncCopyToLocal copies from a "
+                       "HalfFloatArray or ByteArray parameter");
+      return true;
+    }
+    Value view = tileView(dst, element, name, std::nullopt);
+    if (hadError)
+      return true;
+    // One int of the tile: two fp16 or four bytes.
+    int64_t perInt = element == f16 ? 2 : 4;
+    Value at = index(arith::MulIOp::create(b, l, dstIndex, constInt(perInt)));
+    AsyncCopyOp::create(b, l, src.value, ValueRange{index(srcIndex)}, view,
+                        ValueRange{at}, perInt);
+    return true;
+  }
+  if (name == "asyncCopyCommit" && desc.params.empty()) {
+    popContext();
+    AsyncCommitOp::create(b, l);
+    return true;
+  }
+  if (name == "asyncCopyWaitGroup" && desc.params.size() == 1) {
+    Value groups = popScalar(VK::Int);
+    popContext();
+    APInt n;
+    if (!matchPattern(groups, m_ConstantInt(&n)) || n.isNegative()) {
+      fail("KG-E0122",
+           "the argument of KernelContext.asyncCopyWaitGroup "
+           "must be a constant of at least 0",
+           "hint: use a literal or a static final int");
+      return true;
+    }
+    AsyncWaitOp::create(b, l, n.getSExtValue());
+    return true;
+  }
+  // int8: m16n8k32, s8 x s8 + s32 -> s32.
+  auto fragType8 = [&](MmaRole role, Type element) {
+    return MmaFragmentType::get(ctx, MmaShape::m16n8k32, role, element);
+  };
+  Type i8 = b.getI8Type(), i32 = b.getI32Type();
+  if (name == "mmaFragmentInt" && desc.params.size() == 1) {
+    Value v = popScalar(VK::Int);
+    popContext();
+    if (hadError)
+      return true;
+    pushFragment(MmaFillOp::create(b, l, fragType8(MmaRole::Acc, i32), v));
+    return true;
+  }
+  if ((name == "mmaLoadAInt8" || name == "mmaLoadBInt8") &&
+      desc.params.size() == 2) {
+    Value k = popScalar(VK::Int);
+    SV tile = pop();
+    popContext();
+    if (hadError)
+      return true;
+    APInt kv;
+    if (!matchPattern(k, m_ConstantInt(&kv)) || kv.getSExtValue() != 32) {
+      fail("KG-E0122",
+           "the K of KernelContext." + name +
+               " must be the constant 32 (the m16n8k32 tile's depth)",
+           "hint: pass 32, as TornadoVM's WMMA_K for int8");
+      return true;
+    }
+    bool isA = name == "mmaLoadAInt8";
+    Value view = tileView(tile, i8, name, /*kPairs=*/!isA);
+    if (hadError)
+      return true;
+    // A: 16 x 32 row by row; B: 32 x 8 column by column (the view).
+    pushFragment(MmaLoadOp::create(
+        b, l, fragType8(isA ? MmaRole::A : MmaRole::B, i8), view,
+        ValueRange{arith::ConstantIndexOp::create(b, l, 0)},
+        arith::ConstantIndexOp::create(b, l, 32), /*colMajor=*/!isA));
+    return true;
+  }
+  if (name == "mmaInt8" && desc.params.size() == 4) {
+    SV shape = pop();
+    Value c = popFragment("the accumulator of mmaFragmentInt or mmaInt8",
+                          fragType8(MmaRole::Acc, i32));
+    Value fb = popFragment("the B fragment of mmaLoadBInt8 (second operand)",
+                           fragType8(MmaRole::B, i8));
+    Value fa = popFragment("the A fragment of mmaLoadAInt8 (first operand)",
+                           fragType8(MmaRole::A, i8));
+    popContext();
+    if (hadError)
+      return true;
+    if (shape.kind != VK::MmaShape || shape.idKind != 32) {
+      fail("KG-E0122",
+           "KernelContext.mmaInt8 takes the constant MMAShape.M16N8K32",
+           "hint: pass MMAShape.M16N8K32 itself, not a variable");
+      return true;
+    }
+    pushFragment(MmaComputeOp::create(b, l, fa, fb, c));
+    return true;
+  }
+  if (name == "mmaStoreInt" && desc.params.size() == 5) {
+    Value stride = popScalar(VK::Int);
+    Value col = popScalar(VK::Int);
+    Value row = popScalar(VK::Int);
+    SV out = pop();
+    Value d = popFragment("the accumulator of mmaInt8 or mmaFragmentInt",
+                          fragType8(MmaRole::Acc, i32));
+    popContext();
+    if (hadError)
+      return true;
+    if (out.kind != VK::Array || !isGlobalMemRef(out.value.getType()) ||
+        cast<MemRefType>(out.value.getType()).getElementType() != i32) {
+      fail("KG-E0122", "KernelContext.mmaStoreInt stores into an IntArray "
+                       "parameter");
+      return true;
+    }
+    Value first = arith::AddIOp::create(
+        b, l, arith::MulIOp::create(b, l, row, stride), col);
+    MmaStoreOp::create(b, l, d, out.value, ValueRange{index(first)},
+                       index(stride), /*colMajor=*/false);
+    return true;
+  }
+  return false;
+}
+
+/// The f16 (or i8) view of the int[] local array `tile`: a local array of
+/// the same bytes that replaces it (rewriteTiles moves the int accesses
+/// onto it).
+Value MethodTranslator::tileView(const SV &tile, Type element, StringRef member,
+                                 std::optional<bool> kPairs) {
+  auto alloc = tile.kind == VK::Array && tile.elem == 'I'
+                   ? tile.value.getDefiningOp<AllocLocalOp>()
+                   : AllocLocalOp();
+  if (!alloc) {
+    fail("KG-E0122",
+         "KernelContext." + member +
+             " works on an int[] local array (kc.allocateIntLocalArray)",
+         "hint: stage the tile in an int[] local array, two fp16 per int");
+    return nullptr;
+  }
+  auto it = tiles.find(alloc);
+  if (it != tiles.end()) {
+    if (cast<MemRefType>(it->second.view.getType()).getElementType() !=
+        element) {
+      fail("KG-E0122", "an int[] local array used both as an fp16 and as "
+                       "an int8 tile by KernelContext." +
+                           member);
+      return nullptr;
+    }
+    if (kPairs) {
+      if (it->second.fixed && it->second.kPairs != *kPairs) {
+        fail("KG-E0122", "an int[] local array used both as an int8 B tile "
+                         "(mmaLoadBInt8) and as another tile by "
+                         "KernelContext." +
+                             member);
+        return nullptr;
+      }
+      it->second.kPairs = *kPairs;
+      it->second.fixed = true;
+    }
+    return it->second.view;
+  }
+  auto type = cast<MemRefType>(alloc.getType());
+  int64_t perInt = element.isF16() ? 2 : 4;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfter(alloc);
+  Value view = AllocLocalOp::create(
+      b, alloc.getLoc(),
+      MemRefType::get({type.getDimSize(0) * perInt}, element,
+                      MemRefLayoutAttrInterface(), type.getMemorySpace()));
+  tiles[alloc] = Tile{view, kPairs.value_or(false), kPairs.has_value()};
+  return view;
+}
+
+/// Moves the int accesses of every MMA tile onto its f16 (i8) view: an int
+/// at index i is the elements 2i, 2i + 1 (4i .. 4i + 3), the first in the
+/// low bits, as on a little-endian GPU.
+void MethodTranslator::rewriteTiles() {
+  for (auto &[op, tile] : tiles) {
+    auto alloc = cast<AllocLocalOp>(op);
+    Value view = tile.view;
+    bool kPairs = tile.kPairs;
+    if (kPairs) {
+      // The asynchronous copies into the tile: four bytes each, which the
+      // tile's layout does not keep together: byte copies.
+      for (Operation *user : llvm::make_early_inc_range(view.getUsers())) {
+        auto copy = dyn_cast<AsyncCopyOp>(user);
+        if (!copy)
+          continue;
+        Location l = copy.getLoc();
+        b.setInsertionPoint(copy);
+        for (int64_t part = 0; part < copy.getCount(); ++part) {
+          Value p = arith::ConstantIndexOp::create(b, l, part);
+          Value v =
+              memref::LoadOp::create(b, l, copy.getSrc(),
+                                     ValueRange{arith::AddIOp::create(
+                                         b, l, copy.getSrcIndices()[0], p)});
+          Value o = arith::AddIOp::create(b, l, copy.getDstIndices()[0], p);
+          memref::StoreOp::create(b, l, v, view,
+                                  ValueRange{kPairsIndex(b, l, o)});
+        }
+        copy.erase();
+      }
+    }
+    Type element = cast<MemRefType>(view.getType()).getElementType();
+    unsigned bits = element.getIntOrFloatBitWidth();
+    int64_t perInt = 32 / bits;
+    Type bitsType = b.getIntegerType(bits), i32 = b.getI32Type();
+    for (OpOperand &use : llvm::make_early_inc_range(alloc->getUses())) {
+      Operation *user = use.getOwner();
+      Location l = user->getLoc();
+      b.setInsertionPoint(user);
+      auto elementIndex = [&](Value i, int64_t part) -> Value {
+        Value base = arith::MulIOp::create(
+            b, l, i, arith::ConstantIndexOp::create(b, l, perInt));
+        Value o = arith::AddIOp::create(
+            b, l, base, arith::ConstantIndexOp::create(b, l, part));
+        return kPairs ? kPairsIndex(b, l, o) : o;
+      };
+      if (auto load = dyn_cast<memref::LoadOp>(user)) {
+        Value word;
+        for (int64_t part = 0; part < perInt; ++part) {
+          Value e = memref::LoadOp::create(
+              b, l, view, ValueRange{elementIndex(load.getIndices()[0], part)});
+          Value bitsValue =
+              element.isF16() ? arith::BitcastOp::create(b, l, bitsType, e) : e;
+          Value wide = arith::ExtUIOp::create(b, l, i32, bitsValue);
+          if (part)
+            wide = arith::ShLIOp::create(
+                b, l, wide,
+                arith::ConstantIntOp::create(b, l, part * bits, 32));
+          word = word ? arith::OrIOp::create(b, l, word, wide) : wide;
+        }
+        load.replaceAllUsesWith(word);
+        load.erase();
+        continue;
+      }
+      if (auto store = dyn_cast<memref::StoreOp>(user);
+          store && store.getMemref() == alloc.getResult()) {
+        for (int64_t part = 0; part < perInt; ++part) {
+          Value shifted = store.getValue();
+          if (part)
+            shifted = arith::ShRUIOp::create(
+                b, l, shifted,
+                arith::ConstantIntOp::create(b, l, part * bits, 32));
+          Value e = arith::TruncIOp::create(b, l, bitsType, shifted);
+          if (element.isF16())
+            e = arith::BitcastOp::create(b, l, element, e);
+          memref::StoreOp::create(
+              b, l, e, view,
+              ValueRange{elementIndex(store.getIndices()[0], part)});
+        }
+        store.erase();
+        continue;
+      }
+      curPc = 0;
+      hadError = true;
+      emitError(l) << "KG-E0122: an int[] local array that KernelContext "
+                      "MMA members read as a tile is only read and written "
+                      "by index (aTile[i]) in "
+                   << displayName
+                   << "; hint: stage other data in another local array";
+      return;
+    }
+    alloc.erase();
+  }
+  tiles.clear();
+}
+
 /// TornadoVM's HalfFloat: an fp16 value (a VK::Boxed with elem 'H').
 /// Arithmetic as the API documents it: in float, rounded to fp16 (round to
 /// nearest even; exact fp16 results for + - * /).
@@ -3234,8 +3748,8 @@ void MethodTranslator::invokeHelper(const MemberRef &ref,
   }
   if (!anyPrivate)
     paramTypes.clear();
-  FailureOr<func::FuncOp> callee = mt.getHelper(
-      ref.className, ref.name, ref.descriptor, loc(), paramTypes);
+  FailureOr<func::FuncOp> callee =
+      mt.getHelper(ref.className, ref.name, ref.descriptor, loc(), paramTypes);
   if (failed(callee)) {
     hadError = true; // getHelper reported why
     return;
@@ -3256,6 +3770,11 @@ void MethodTranslator::invokeHelper(const MemberRef &ref,
       v = materializeCmp(v);
     if (v.kind == VK::Context || v.kind == VK::String || v.kind == VK::Null)
       continue;
+    if (v.kind == VK::Fragment) {
+      fail("KG-E0121", "an MMA fragment cannot be passed to " + display,
+           kFragmentHint);
+      return;
+    }
     if (v.kind == VK::BoxedId) {
       fail("KG-E0109", "a boxed KernelContext id passed to " + display,
            "hint: pass kc.globalIdx (an int) after intValue()");
@@ -3286,10 +3805,11 @@ void MethodTranslator::invokeHelper(const MemberRef &ref,
 // Helpers and kernels
 //===----------------------------------------------------------------------===//
 
-FailureOr<func::FuncOp>
-ModuleTranslator::getHelper(StringRef className, StringRef name,
-                            StringRef descriptor, Location callLoc,
-                            ArrayRef<Type> paramTypes) {
+FailureOr<func::FuncOp> ModuleTranslator::getHelper(StringRef className,
+                                                    StringRef name,
+                                                    StringRef descriptor,
+                                                    Location callLoc,
+                                                    ArrayRef<Type> paramTypes) {
   std::string key = (className + "." + name + descriptor).str();
   // One translation per set of private array arguments.
   for (Type t : paramTypes) {
@@ -3337,9 +3857,8 @@ ModuleTranslator::getHelper(StringRef className, StringRef name,
 }
 
 FailureOr<func::FuncOp>
-ModuleTranslator::translateMethod(const ClassFile &cf,
-                                  const MethodInfo &method, bool isKernel,
-                                  ArrayRef<Type> paramTypes) {
+ModuleTranslator::translateMethod(const ClassFile &cf, const MethodInfo &method,
+                                  bool isKernel, ArrayRef<Type> paramTypes) {
   MethodTranslator translator(*this, cf, method, isKernel, paramTypes);
   std::string simple = cf.thisClass;
   if (size_t slash = simple.rfind('/'); slash != std::string::npos)

@@ -49,8 +49,8 @@ public:
   /// that receives a kernel's private array (a static memref) is
   /// translated for that array and marked for inlining.
   mlir::FailureOr<mlir::func::FuncOp>
-  translateMethod(const ClassFile &cf, const MethodInfo &method,
-                  bool isKernel, llvm::ArrayRef<mlir::Type> paramTypes = {});
+  translateMethod(const ClassFile &cf, const MethodInfo &method, bool isKernel,
+                  llvm::ArrayRef<mlir::Type> paramTypes = {});
 
   /// The device function of a static helper method, translated on first
   /// use (once per `paramTypes`, translateMethod's); a recursive call is an

@@ -93,8 +93,8 @@ public class Errors {
   }
 
   public static void unsupportedContext(KernelContext kc, float[] out) {
-    // expected-error @+1 {{KG-E0109: KernelContext.mmaFragment(F)[F is not supported by kgpu yet: TornadoVM's MMA members (MMAShape.M16N8K16 fragments as Java arrays) are not translated to kgpu's m16n8k16 operations in Errors.unsupportedContext}}
-    float[] f = kc.mmaFragment(0.0f);
+    // expected-error @+1 {{KG-E0109: KernelContext.swizzleStoreInt8([BIIIB)V is not supported by kgpu in Errors.unsupportedContext}}
+    kc.swizzleStoreInt8(null, 0, 0, 16, (byte) 1);
     out[kc.globalIdx] = 1;
   }
 

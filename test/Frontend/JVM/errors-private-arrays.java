@@ -1,6 +1,6 @@
 // Private arrays kgpu cannot compile: a length that is not a compile-time
-// constant or not positive (KG-E0121), an array that leaves the work-item
-// (KG-E0122: stored into a field, passed to a method that is not compiled
+// constant or not positive (KG-E0123), an array that leaves the work-item
+// (KG-E0124: stored into a field, passed to a method that is not compiled
 // with the kernel; a helper cannot return an array at all, KG-E0112), arrays of arrays (KG-E0113), and an array made
 // before a @Parallel loop and written in it (KG-E0302), also through a
 // helper; one located error per method, checked against the comments below.
@@ -10,7 +10,7 @@
 // RUN: %javac17 -g -sourcepath %S/Inputs/api -d %t %t/PrivateErrors.java
 // RUN: kgpu-translate %t/PrivateErrors.class --emit=mlir --verify-diagnostics
 // RUN: not kgpu-translate %t/PrivateErrors.class --emit=mlir --kernel=PrivateErrors::runtimeLength 2>&1 | FileCheck %s
-// CHECK: PrivateErrors.java:[[@LINE+22]]:0: error: KG-E0121: the length of a private array (new T[n]) must be a compile-time constant in PrivateErrors.runtimeLength; hint: use a literal, a static final int or a final local variable initialised with a constant
+// CHECK: PrivateErrors.java:[[@LINE+22]]:0: error: KG-E0123: the length of a private array (new T[n]) must be a compile-time constant in PrivateErrors.runtimeLength; hint: use a literal, a static final int or a final local variable initialised with a constant
 
 import java.util.Arrays;
 import uk.ac.manchester.tornado.api.KernelContext;
@@ -31,13 +31,13 @@ public class PrivateErrors {
 
   public static void runtimeLength(KernelContext kc, int n, float[] out) {
     int i = kc.globalIdx;
-    // expected-error @+1 {{KG-E0121: the length of a private array (new T[n]) must be a compile-time constant}}
+    // expected-error @+1 {{KG-E0123: the length of a private array (new T[n]) must be a compile-time constant}}
     float[] tmp = new float[n];
     out[i] = tmp[0];
   }
 
   public static void negativeLength(KernelContext kc, float[] out) {
-    // expected-error @+1 {{KG-E0121: a private array of -2 elements: its length must be from 1 to 16777216 in PrivateErrors.negativeLength}}
+    // expected-error @+1 {{KG-E0123: a private array of -2 elements: its length must be from 1 to 16777216 in PrivateErrors.negativeLength}}
     float[] tmp = new float[-2];
     out[kc.globalIdx] = tmp[0];
   }
@@ -48,28 +48,28 @@ public class PrivateErrors {
 
   public static void field(KernelContext kc, float[] out) {
     float[] a = new float[4];
-    // expected-error @+1 {{KG-E0122: a private array is stored into a field}}
+    // expected-error @+1 {{KG-E0124: a private array is stored into a field}}
     saved = a;
     out[kc.globalIdx] = a[0];
   }
 
   public static void library(KernelContext kc, float[] out) {
     float[] a = new float[4];
-    // expected-error @+1 {{KG-E0122: a private array is passed to java.util.Arrays.fill, which is not compiled with the kernel: a private array belongs to one work-item}}
+    // expected-error @+1 {{KG-E0124: a private array is passed to java.util.Arrays.fill, which is not compiled with the kernel: a private array belongs to one work-item}}
     Arrays.fill(a, 1f);
     out[kc.globalIdx] = a[0];
   }
 
   public static void cloned(KernelContext kc, float[] out) {
     float[] a = new float[4];
-    // expected-error @+1 {{KG-E0122: a private array is passed to [F.clone}}
+    // expected-error @+1 {{KG-E0124: a private array is passed to [F.clone}}
     float[] b = a.clone();
     out[kc.globalIdx] = b[0];
   }
 
   public static void atomic(KernelContext kc, int[] out) {
     int[] a = new int[4];
-    // expected-error @+1 {{KG-E0122: a private array is passed to uk.ac.manchester.tornado.api.KernelContext.atomicAdd}}
+    // expected-error @+1 {{KG-E0124: a private array is passed to uk.ac.manchester.tornado.api.KernelContext.atomicAdd}}
     kc.atomicAdd(a, 0, 1);
     out[kc.globalIdx] = a[0];
   }

@@ -9,7 +9,7 @@ python3 -c "import struct; open('$W/p', 'wb').write(struct.pack('<256Q', *([0xfe
 python3 -c "import struct; open('$W/p3', 'wb').write(struct.pack('<256q', *([-81985529216486895] * 256)))"
 S2="--arg s2=0xfedcba9876543210"; S3="--arg s3=-81985529216486895"
 SPL="--arg lo=0x76543210 --arg hi=0xfedcba98"; SPL3="--arg lo3=0x789abcef --arg hi3=0xfedcba98"
-for k in a_push:"$S3" a_branch:"$S3 --arg d0=-2.25" a_cmp:"$S3" a_add:"$S3" a_ubuf:"--arg p=@$W/p3" a_vbuf:"--arg p=@$W/p3" \
+for k in a_push:"$S3" a_branch:"$S3 --arg d0=-2.25" a_bcmp:"$S3 --arg d0=-2.25" a_bshl:"$S3 --arg d0=-2.25" a_bsplit:"$S3 --arg d0=-2.25" a_bsub:"$S3 --arg d0=-2.25" c_local:"$S2" c_nolocal:"$S2" a_cmp:"$S3" a_add:"$S3" a_ubuf:"--arg p=@$W/p3" a_vbuf:"--arg p=@$W/p3" \
          a_split:"--arg lo=0x789abcef --arg hi=0xfedcba98" b_push:"$S2 $S3" b_one:"$S2" \
          b_ubuf:"--arg p=@$W/p" b_split:"$SPL $SPL3"; do
   name=${k%%:*}; args=${k#*:}

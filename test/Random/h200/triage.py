@@ -66,10 +66,19 @@ def masked_below(defs, v, width, depth=0):
         # both values in range, or min(x, C): select(x > C, C, x), C < width
         if all(masked_below(defs, x, width, depth + 1) for x in args[2:4]):
             return True
+        # (or the expansion of arith.minui: select(x < C, x, C))
         cop, cargs = defs.get(args[1], ("", []))
         c = const(defs, args[2])
-        return cop == "OpUGreaterThan" and c is not None and c[0] < width and \
-            cargs[1:3] == [args[3], args[2]]
+        if cop == "OpUGreaterThan" and c is not None and c[0] < width and \
+                cargs[1:3] == [args[3], args[2]]:
+            return True
+        c = const(defs, args[3])
+        return cop == "OpULessThan" and c is not None and c[0] < width and \
+            cargs[1:3] == [args[2], args[3]]
+    if op == "OpExtInst" and len(args) >= 5 and args[2] == "UMin":
+        # GLSL.std.450 UMin(x, C) with C < width (a 64-bit arith.minui)
+        return any(const(defs, x) is not None and const(defs, x)[0] < width
+                   for x in args[3:5])
     if op == "OpBitwiseAnd":
         for x in args[1:3]:
             c = const(defs, x)

@@ -3,6 +3,7 @@
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.enums.MMAShape;
 import uk.ac.manchester.tornado.api.types.HalfFloat;
+import uk.ac.manchester.tornado.api.types.arrays.ByteArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.HalfFloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.IntArray;
@@ -170,9 +171,10 @@ public class ContextKernels {
     }
 
     /**
-     * A GEMM on tensor cores: one SIMD group of 32 lanes per 16x8 tile of
-     * C = A x B (n x n, fp16 inputs, f32 accumulation); A and B tiles are
-     * staged in local memory, two fp16 per int.
+     * A GEMM on tensor cores as TornadoVM's MMA tests write it: one SIMD
+     * group of 32 lanes per 16x8 tile of C = A x B (n x n, fp16 inputs, f32
+     * accumulation); the 16 x 16 A tile and the 16 x 8 B panel are staged in
+     * local memory row by row, two fp16 per int (the even column low).
      */
     public static void mmaGemm(KernelContext kc, HalfFloatArray a, HalfFloatArray b, FloatArray c, int n) {
         int lane = kc.localIdx;
@@ -190,10 +192,10 @@ public class ContextKernels {
                 aTile[e] = lo | (hi << 16);
             }
             for (int e = lane; e < 16 * 8 / 2; e += 32) {
-                int col = e / 8;
-                int kk = (e % 8) * 2;
+                int kk = e / 4;
+                int col = (e % 4) * 2;
                 int lo = b.get((k0 + kk) * n + tileCol + col).getHalfFloatValue() & 0xffff;
-                int hi = b.get((k0 + kk + 1) * n + tileCol + col).getHalfFloatValue() & 0xffff;
+                int hi = b.get((k0 + kk) * n + tileCol + col + 1).getHalfFloatValue() & 0xffff;
                 bTile[e] = lo | (hi << 16);
             }
             kc.localBarrier();
@@ -203,6 +205,121 @@ public class ContextKernels {
             kc.localBarrier();
         }
         kc.mmaStore(acc, c, tileRow, tileCol, n);
+    }
+
+    /**
+     * mmaGemm with its tiles staged by asynchronous copies (cp.async on
+     * CUDA): each asyncCopyToLocal moves two fp16 into one int of the tile.
+     */
+    public static void mmaGemmAsync(KernelContext kc, HalfFloatArray a, HalfFloatArray b, FloatArray c, int n) {
+        int lane = kc.localIdx;
+        int tileRow = kc.groupIdy * 16;
+        int tileCol = kc.groupIdx * 8;
+        int[] aTile = kc.allocateIntLocalArray(16 * 16 / 2);
+        int[] bTile = kc.allocateIntLocalArray(16 * 8 / 2);
+        float[] acc = kc.mmaFragment(0.0f);
+        for (int k0 = 0; k0 < n; k0 += 16) {
+            for (int e = lane; e < 16 * 16 / 2; e += 32) {
+                kc.asyncCopyToLocal(aTile, e, a, (tileRow + e / 8) * n + k0 + (e % 8) * 2);
+            }
+            for (int e = lane; e < 16 * 8 / 2; e += 32) {
+                kc.asyncCopyToLocal(bTile, e, b, (k0 + e / 4) * n + tileCol + (e % 4) * 2);
+            }
+            kc.asyncCopyCommit();
+            kc.asyncCopyWaitGroup(0);
+            kc.localBarrier();
+            HalfFloat[] fa = kc.mmaLoadA(aTile, 16);
+            HalfFloat[] fb = kc.mmaLoadB(bTile, 16);
+            acc = kc.mma(fa, fb, acc, MMAShape.M16N8K16);
+            kc.localBarrier();
+        }
+        kc.mmaStore(acc, c, tileRow, tileCol, n);
+    }
+
+    /**
+     * Four SIMD groups per work-group share one 32 x 16 A block and two B
+     * panels in local memory; SIMD group w multiplies A rows 16 (w / 2) and
+     * B panel w % 2, picked with the byteOffset loads (512 bytes per 16
+     * rows of A, 256 per B panel), into the 16x8 tile at rows
+     * 32 groupIdy + 16 (w / 2), columns 16 groupIdx + 8 (w % 2) of C.
+     */
+    public static void mmaGemmWarps(KernelContext kc, HalfFloatArray a, HalfFloatArray b, FloatArray c, int n) {
+        int lid = kc.localIdx;
+        int warp = lid / 32;
+        int blockRow = kc.groupIdy * 32;
+        int blockCol = kc.groupIdx * 16;
+        int[] aTile = kc.allocateIntLocalArray(32 * 16 / 2);
+        int[] bTile = kc.allocateIntLocalArray(2 * 16 * 8 / 2);
+        float[] acc = kc.mmaFragment(0.0f);
+        for (int k0 = 0; k0 < n; k0 += 16) {
+            for (int e = lid; e < 32 * 16 / 2; e += 128) {
+                int r = e / 8;
+                int cc = (e % 8) * 2;
+                int lo = a.get((blockRow + r) * n + k0 + cc).getHalfFloatValue() & 0xffff;
+                int hi = a.get((blockRow + r) * n + k0 + cc + 1).getHalfFloatValue() & 0xffff;
+                aTile[e] = lo | (hi << 16);
+            }
+            for (int e = lid; e < 2 * 16 * 8 / 2; e += 128) {
+                int panel = e / 64;
+                int kk = (e % 64) / 4;
+                int col = panel * 8 + (e % 4) * 2;
+                int lo = b.get((k0 + kk) * n + blockCol + col).getHalfFloatValue() & 0xffff;
+                int hi = b.get((k0 + kk) * n + blockCol + col + 1).getHalfFloatValue() & 0xffff;
+                bTile[e] = lo | (hi << 16);
+            }
+            kc.localBarrier();
+            HalfFloat[] fa = kc.mmaLoadA(aTile, 16, (warp / 2) * 16 * 32);
+            HalfFloat[] fb = kc.mmaLoadB(bTile, 16, (warp % 2) * 16 * 16);
+            acc = kc.mma(fa, fb, acc, MMAShape.M16N8K16);
+            kc.localBarrier();
+        }
+        kc.mmaStore(acc, c, blockRow + (warp / 2) * 16, blockCol + (warp % 2) * 8, n);
+    }
+
+    /**
+     * An int8 GEMM on tensor cores as TornadoVM's MMA tests write it
+     * (m16n8k32, s32 accumulation): the 16 x 32 A tile row by row, four
+     * bytes per int; the 32 x 8 B panel in pairs of k (int e of the panel:
+     * B[2 (e / 4)][j], B[2 (e / 4) + 1][j], then the same for j + 1, with
+     * j = 2 (e % 4)).
+     */
+    public static void mmaGemmInt8(KernelContext kc, ByteArray a, ByteArray b, IntArray c, int n) {
+        int lane = kc.localIdx;
+        int tileRow = kc.groupIdy * 16;
+        int tileCol = kc.groupIdx * 8;
+        int[] aTile = kc.allocateIntLocalArray(16 * 32 / 4);
+        int[] bTile = kc.allocateIntLocalArray(32 * 8 / 4);
+        int[] acc = kc.mmaFragmentInt(0);
+        for (int k0 = 0; k0 < n; k0 += 32) {
+            for (int e = lane; e < 16 * 32 / 4; e += 32) {
+                int base = (tileRow + e / 8) * n + k0 + (e % 8) * 4;
+                aTile[e] = (a.get(base) & 0xff) | ((a.get(base + 1) & 0xff) << 8)
+                        | ((a.get(base + 2) & 0xff) << 16) | ((a.get(base + 3) & 0xff) << 24);
+            }
+            for (int e = lane; e < 32 * 8 / 4; e += 32) {
+                int g0 = (k0 + 2 * (e / 4)) * n + tileCol + (e % 4) * 2;
+                int g1 = g0 + n;
+                bTile[e] = (b.get(g0) & 0xff) | ((b.get(g1) & 0xff) << 8)
+                        | ((b.get(g0 + 1) & 0xff) << 16) | ((b.get(g1 + 1) & 0xff) << 24);
+            }
+            kc.localBarrier();
+            byte[] fa = kc.mmaLoadAInt8(aTile, 32);
+            byte[] fb = kc.mmaLoadBInt8(bTile, 32);
+            acc = kc.mmaInt8(fa, fb, acc, MMAShape.M16N8K32);
+            kc.localBarrier();
+        }
+        kc.mmaStoreInt(acc, c, tileRow, tileCol, n);
+    }
+
+    /** The same product as mmaGemmInt8, one work-item per element (its reference). */
+    public static void gemmInt8Reference(KernelContext kc, ByteArray a, ByteArray b, IntArray c, int n) {
+        int col = kc.globalIdx;
+        int row = kc.globalIdy;
+        int sum = 0;
+        for (int k = 0; k < n; k++) {
+            sum += a.get(row * n + k) * b.get(k * n + col);
+        }
+        c.set(row * n + col, sum);
     }
 
     /** The same product as mmaGemm, one work-item per element (its reference). */

@@ -6,6 +6,8 @@
 import kgpu.api.ParallelLoops
 import uk.ac.manchester.tornado.api.KernelContext
 import uk.ac.manchester.tornado.api.annotations.Reduce
+import uk.ac.manchester.tornado.api.enums.MMAShape
+import uk.ac.manchester.tornado.api.types.arrays.HalfFloatArray
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray as NativeFloatArray
 import uk.ac.manchester.tornado.api.types.arrays.IntArray as NativeIntArray
 import kotlin.math.max
@@ -165,6 +167,56 @@ fun sumIntFrom(input: IntArray, @Reduce result: IntArray) {
     }
 }
 
+// A tensor-core GEMM as a TornadoVM user writes it in Kotlin (docs/jvm.md,
+// "Tensor cores"): one SIMD group of 32 lanes per 16x8 tile of C = A x B,
+// the 16 x 16 A tile and the 16 x 8 B panel staged in local memory row by
+// row, two fp16 per int.
+fun mmaGemm(kc: KernelContext, a: HalfFloatArray, b: HalfFloatArray, c: NativeFloatArray, n: Int) {
+    val lane: Int = kc.localIdx
+    val tileRow = kc.groupIdy * 16
+    val tileCol = kc.groupIdx * 8
+    val aTile = kc.allocateIntLocalArray(128)
+    val bTile = kc.allocateIntLocalArray(64)
+    var acc = kc.mmaFragment(0.0f)
+    var k0 = 0
+    while (k0 < n) {
+        var e = lane
+        while (e < 128) {
+            val src = (tileRow + e / 8) * n + k0 + (e % 8) * 2
+            val lo = a.get(src).halfFloatValue.toInt() and 0xffff
+            val hi = a.get(src + 1).halfFloatValue.toInt() and 0xffff
+            aTile[e] = lo or (hi shl 16)
+            e += 32
+        }
+        e = lane
+        while (e < 64) {
+            val src = (k0 + e / 4) * n + tileCol + (e % 4) * 2
+            val lo = b.get(src).halfFloatValue.toInt() and 0xffff
+            val hi = b.get(src + 1).halfFloatValue.toInt() and 0xffff
+            bTile[e] = lo or (hi shl 16)
+            e += 32
+        }
+        kc.localBarrier()
+        val fa = kc.mmaLoadA(aTile, 16)
+        val fb = kc.mmaLoadB(bTile, 16)
+        acc = kc.mma(fa, fb, acc, MMAShape.M16N8K16)
+        kc.localBarrier()
+        k0 += 16
+    }
+    kc.mmaStore(acc, c, tileRow, tileCol, n)
+}
+
+// The same product, one work-item per element (mmaGemm's reference).
+fun gemmHalfReference(kc: KernelContext, a: HalfFloatArray, b: HalfFloatArray, c: NativeFloatArray, n: Int) {
+    val col: Int = kc.globalIdx
+    val row: Int = kc.globalIdy
+    var sum = 0.0f
+    var k = 0
+    while (k < n) {
+        sum += a.get(row * n + k).float32 * b.get(k * n + col).float32
+        k++
+    }
+    c.set(row * n + col, sum)
 // Private arrays: FloatArray(n), IntArray(n) { ... } and intArrayOf(...) of
 // a constant size, and a helper that receives one (inlined by kgpu).
 private fun windowSum(w: FloatArray): Float {

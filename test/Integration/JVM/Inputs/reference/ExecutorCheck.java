@@ -113,7 +113,7 @@ public class ExecutorCheck {
         for (int k = 0; k < 16; k++) {
             for (int n = 0; n < 8; n++) {
                 b[k][n] = (k + n * 5) % 5 - 2;
-                pack(bTile, n * 16 + k, b[k][n]); // column by column
+                pack(bTile, k * 8 + n, b[k][n]); // row by row (TornadoVM)
             }
         }
         FloatArray d = new FloatArray(16 * 8);

@@ -119,4 +119,49 @@ public final class WorkItem {
         }
         return d;
     }
+
+    public int[] mmaInt8(byte[] a, byte[] b, int[] c) {
+        if (group.simdWidth != 32) {
+            throw new IllegalStateException("kgpu: mmaInt8 needs a SIMD width of 32, not " + group.simdWidth);
+        }
+        Object[] all = group.exchangeObject(linear, new Object[] {a, b, c});
+        int first = linear - lane();
+        if (first + 32 > all.length) {
+            throw new IllegalStateException("kgpu: mmaInt8 needs all 32 lanes of a SIMD group (work-group of " + all.length + ")");
+        }
+        // The 16x32 A, 32x8 B and 16x8 C tiles from the lanes' fragments.
+        int[][] ta = new int[16][32];
+        int[][] tb = new int[32][8];
+        int[][] tc = new int[16][8];
+        for (int l = 0; l < 32; l++) {
+            Object[] f = (Object[]) all[first + l];
+            byte[] fa = (byte[]) f[0];
+            byte[] fb = (byte[]) f[1];
+            int[] fc = (int[]) f[2];
+            int g = l >> 2;
+            int q = (l & 3) * 4;
+            for (int i = 0; i < 16; i++) {
+                ta[g + ((i & 4) != 0 ? 8 : 0)][q + (i & 3) + ((i & 8) != 0 ? 16 : 0)] = fa[i];
+            }
+            for (int i = 0; i < 8; i++) {
+                tb[q + (i & 3) + ((i & 4) != 0 ? 16 : 0)][g] = fb[i];
+            }
+            for (int i = 0; i < 4; i++) {
+                tc[g + ((i & 2) != 0 ? 8 : 0)][(l & 3) * 2 + (i & 1)] = fc[i];
+            }
+        }
+        int g = lane() >> 2;
+        int p = (lane() & 3) * 2;
+        int[] d = new int[4];
+        for (int i = 0; i < 4; i++) {
+            int row = g + ((i & 2) != 0 ? 8 : 0);
+            int col = p + (i & 1);
+            int acc = tc[row][col];
+            for (int k = 0; k < 32; k++) {
+                acc += ta[row][k] * tb[k][col];
+            }
+            d[i] = acc;
+        }
+        return d;
+    }
 }

@@ -4,8 +4,10 @@ package uk.ac.manchester.tornado.api;
 import kgpu.jvm.WorkItem;
 import uk.ac.manchester.tornado.api.enums.MMAShape;
 import uk.ac.manchester.tornado.api.types.HalfFloat;
+import uk.ac.manchester.tornado.api.types.arrays.ByteArray;
 import uk.ac.manchester.tornado.api.types.arrays.DoubleArray;
 import uk.ac.manchester.tornado.api.types.arrays.FloatArray;
+import uk.ac.manchester.tornado.api.types.arrays.HalfFloatArray;
 import uk.ac.manchester.tornado.api.types.arrays.IntArray;
 import uk.ac.manchester.tornado.api.types.arrays.LongArray;
 
@@ -174,19 +176,21 @@ public class KernelContext {
         return item == null ? val : item.simdBroadcastFirst(val);
     }
 
-    // Tensor-core MMA, m16n8k16 with fp16 inputs and an f32 accumulator
-    // (docs/jvm-api.md gives the tile layouts). A SIMD group of 32 lanes
-    // computes one 16x8 tile; each lane holds 8 A, 4 B and 4 C/D values, in
-    // PTX's mma.m16n8k16 fragment layout.
+    // Tensor-core MMA (TornadoVM's documented tile layouts, docs/jvm-api.md):
+    // a SIMD group of 32 lanes computes one 16x8 tile; each lane holds its
+    // part of the fragments in PTX's mma.m16n8k16 / m16n8k32 layouts. The
+    // shared tiles are int[] local arrays, two fp16 (four int8) per int,
+    // the lowest-numbered element in the low bits.
 
-    /** An accumulator fragment: 4 floats, each {@code v}. */
+    /** An f32 accumulator fragment (m16n8k16): this lane's 4 floats, each {@code v}. */
     public float[] mmaFragment(float v) {
         return new float[] {v, v, v, v};
     }
 
     /**
-     * This lane's A fragment of the 16 x wmmaK fp16 tile {@code aTile}
-     * (row-major, two fp16 per int, the even column in the low half).
+     * This lane's A fragment of the 16 x 16 fp16 tile {@code aTile}, stored
+     * row by row (element (r, c) at fp16 index {@code r * 16 + c}).
+     * {@code wmmaK} is the instruction's K and must be 16.
      */
     public HalfFloat[] mmaLoadA(int[] aTile, int wmmaK) {
         return mmaLoadA(aTile, wmmaK, 0);
@@ -194,6 +198,7 @@ public class KernelContext {
 
     /** {@link #mmaLoadA(int[], int)} of the tile that starts {@code byteOffset} bytes into {@code aTile}. */
     public HalfFloat[] mmaLoadA(int[] aTile, int wmmaK, int byteOffset) {
+        checkK("mmaLoadA", wmmaK, 16);
         int lane = lane();
         int group = lane >> 2;
         int pair = (lane & 3) * 2;
@@ -202,15 +207,15 @@ public class KernelContext {
         for (int i = 0; i < 8; i++) {
             int row = group + ((i & 2) != 0 ? 8 : 0);
             int col = pair + (i & 1) + ((i & 4) != 0 ? 8 : 0);
-            frag[i] = half(aTile, base + row * wmmaK + col);
+            frag[i] = half(aTile, base + row * 16 + col);
         }
         return frag;
     }
 
     /**
-     * This lane's B fragment of the wmmaK x 8 fp16 tile {@code bTile},
-     * stored column by column (element (k, n) at fp16 index n * wmmaK + k,
-     * two fp16 per int, the even index in the low half).
+     * This lane's B fragment of the 16 x 8 (K x N) fp16 tile {@code bTile},
+     * stored row by row (element (k, n) at fp16 index {@code k * 8 + n}).
+     * {@code wmmaK} is the instruction's K and must be 16.
      */
     public HalfFloat[] mmaLoadB(int[] bTile, int wmmaK) {
         return mmaLoadB(bTile, wmmaK, 0);
@@ -218,6 +223,7 @@ public class KernelContext {
 
     /** {@link #mmaLoadB(int[], int)} of the tile that starts {@code byteOffset} bytes into {@code bTile}. */
     public HalfFloat[] mmaLoadB(int[] bTile, int wmmaK, int byteOffset) {
+        checkK("mmaLoadB", wmmaK, 16);
         int lane = lane();
         int col = lane >> 2;
         int pair = (lane & 3) * 2;
@@ -225,7 +231,7 @@ public class KernelContext {
         HalfFloat[] frag = new HalfFloat[4];
         for (int i = 0; i < 4; i++) {
             int k = pair + (i & 1) + ((i & 2) != 0 ? 8 : 0);
-            frag[i] = half(bTile, base + col * wmmaK + k);
+            frag[i] = half(bTile, base + k * 8 + col);
         }
         return frag;
     }
@@ -238,10 +244,7 @@ public class KernelContext {
         if (shape != MMAShape.M16N8K16) {
             throw new UnsupportedOperationException("kgpu: mma with fp16 inputs takes MMAShape.M16N8K16, not " + shape);
         }
-        if (item == null) {
-            throw new IllegalStateException("kgpu: mma needs the 32 lanes of a SIMD group (run the kernel with kgpu.jvm.WorkGroupExecutor)");
-        }
-        return item.mma(fragA, fragB, fragC);
+        return simdGroup("mma").mma(fragA, fragB, fragC);
     }
 
     /**
@@ -258,6 +261,121 @@ public class KernelContext {
             int col = pair + (i & 1);
             c.set((tileRow + row) * dimN + tileCol + col, fragD[i]);
         }
+    }
+
+    /** An s32 accumulator fragment (m16n8k32): this lane's 4 ints, each {@code v}. */
+    public int[] mmaFragmentInt(int v) {
+        return new int[] {v, v, v, v};
+    }
+
+    /**
+     * This lane's A fragment of the 16 x 32 int8 tile {@code aTile}, stored
+     * row by row (element (r, c) at byte {@code r * 32 + c}, four per int,
+     * the lowest byte first). {@code tileK} must be 32.
+     */
+    public byte[] mmaLoadAInt8(int[] aTile, int tileK) {
+        checkK("mmaLoadAInt8", tileK, 32);
+        int lane = lane();
+        int group = lane >> 2;
+        int quad = (lane & 3) * 4;
+        byte[] frag = new byte[16];
+        for (int i = 0; i < 16; i++) {
+            int row = group + ((i & 4) != 0 ? 8 : 0);
+            int col = quad + (i & 3) + ((i & 8) != 0 ? 16 : 0);
+            frag[i] = int8(aTile, row * 32 + col);
+        }
+        return frag;
+    }
+
+    /**
+     * This lane's B fragment of the 32 x 8 (K x N) int8 tile {@code bTile},
+     * stored as TornadoVM's ldmatrix-transposed panel: rows of 8 pairs of k,
+     * element (k, n) at byte {@code (k / 2) * 16 + n * 2 + k % 2}.
+     * {@code tileK} must be 32.
+     */
+    public byte[] mmaLoadBInt8(int[] bTile, int tileK) {
+        checkK("mmaLoadBInt8", tileK, 32);
+        int lane = lane();
+        int col = lane >> 2;
+        int quad = (lane & 3) * 4;
+        byte[] frag = new byte[8];
+        for (int i = 0; i < 8; i++) {
+            int k = quad + (i & 3) + ((i & 4) != 0 ? 16 : 0);
+            frag[i] = int8(bTile, (k >> 1) * 16 + col * 2 + (k & 1));
+        }
+        return frag;
+    }
+
+    /** D = A x B + C over the SIMD group's 32 lanes (int8 products, s32 sums that wrap). */
+    public int[] mmaInt8(byte[] fragA, byte[] fragB, int[] fragC, MMAShape shape) {
+        if (shape != MMAShape.M16N8K32) {
+            throw new UnsupportedOperationException("kgpu: mmaInt8 takes MMAShape.M16N8K32, not " + shape);
+        }
+        return simdGroup("mmaInt8").mmaInt8(fragA, fragB, fragC);
+    }
+
+    /** {@link #mmaStore} of an s32 fragment into the row-major {@code out} (rows of {@code stride} ints). */
+    public void mmaStoreInt(int[] fragD, IntArray out, int row, int col, int stride) {
+        int lane = lane();
+        int group = lane >> 2;
+        int pair = (lane & 3) * 2;
+        for (int i = 0; i < 4; i++) {
+            int r = group + ((i & 2) != 0 ? 8 : 0);
+            int c = pair + (i & 1);
+            out.set((row + r) * stride + col + c, fragD[i]);
+        }
+    }
+
+    // Asynchronous copies global -> local memory (cp.async on CUDA). On the
+    // JVM (and on kgpu's CPU and Vulkan targets) the copy is done at once.
+
+    /**
+     * Copies the two fp16 {@code src[srcIndex]}, {@code src[srcIndex + 1]}
+     * into {@code dstTile[dstIndex]} (the first in the low 16 bits).
+     * {@code srcIndex} must be even (a 4-byte copy).
+     */
+    public void asyncCopyToLocal(int[] dstTile, int dstIndex, HalfFloatArray src, int srcIndex) {
+        int lo = src.get(srcIndex).getHalfFloatValue() & 0xffff;
+        int hi = src.get(srcIndex + 1).getHalfFloatValue() & 0xffff;
+        dstTile[dstIndex] = lo | (hi << 16);
+    }
+
+    /**
+     * Copies the four bytes {@code src[srcIndex..srcIndex + 3]} into
+     * {@code dstTile[dstIndex]} (the first in the low 8 bits).
+     * {@code srcIndex} must be a multiple of 4.
+     */
+    public void asyncCopyToLocal(int[] dstTile, int dstIndex, ByteArray src, int srcIndex) {
+        int v = 0;
+        for (int i = 0; i < 4; i++) {
+            v |= (src.get(srcIndex + i) & 0xff) << (8 * i);
+        }
+        dstTile[dstIndex] = v;
+    }
+
+    /** Closes the work-item's group of asynchronous copies (nothing to do on the JVM). */
+    public void asyncCopyCommit() {
+    }
+
+    /** Waits until at most {@code groups} copy groups are in flight (nothing to do on the JVM). */
+    public void asyncCopyWaitGroup(int groups) {
+    }
+
+    private WorkItem simdGroup(String member) {
+        if (item == null) {
+            throw new IllegalStateException("kgpu: " + member + " needs the 32 lanes of a SIMD group (run the kernel with kgpu.jvm.WorkGroupExecutor)");
+        }
+        return item;
+    }
+
+    private static void checkK(String member, int k, int want) {
+        if (k != want) {
+            throw new IllegalArgumentException("kgpu: " + member + " takes K = " + want + ", not " + k);
+        }
+    }
+
+    private static byte int8(int[] packed, int index) {
+        return (byte) (packed[index >> 2] >>> (8 * (index & 3)));
     }
 
     private int lane() {

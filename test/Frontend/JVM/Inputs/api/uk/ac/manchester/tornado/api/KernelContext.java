@@ -21,5 +21,5 @@ public class KernelContext {
   public float simdSum(float val) { return val; }
   public float simdShuffleDown(float val, int delta) { return val; }
   public float simdBroadcastFirst(float val) { return val; }
-  public float[] mmaFragment(float init) { return new float[4]; }
+  public void swizzleStoreInt8(byte[] arr, int row, int col, int stride, byte v) {}
 }
