@@ -217,6 +217,8 @@ fun gemmHalfReference(kc: KernelContext, a: HalfFloatArray, b: HalfFloatArray, c
         k++
     }
     c.set(row * n + col, sum)
+}
+
 // Private arrays: FloatArray(n), IntArray(n) { ... } and intArrayOf(...) of
 // a constant size, and a helper that receives one (inlined by kgpu).
 private fun windowSum(w: FloatArray): Float {
