@@ -80,9 +80,9 @@ if "\$run" "\$here/mmaGemmInt8.kgpu" --device \${INT8_DEVICE:-vulkan} --kernel m
     --arg a=@"\$here/a8.bin" --arg b=@"\$here/b8.bin" --arg c=zeros:$((n8 * n8)) --arg n=$n8 \\
     --grid $((n8 / 8)),$((n8 / 16)) --local 32 --out c="\$here/vulkan.mmaGemmInt8.c" > "\$here/vulkan.mmaGemmInt8.log" 2>&1; then
   grep -i "time\|on " "\$here/vulkan.mmaGemmInt8.log" | head -3 | sed "s/^/  int8 mmaGemmInt8: /"
-  python3 "\$here/check.py" "\$here/ref8.bin" "\$here/vulkan.mmaGemmInt8.c" "mmaGemmInt8 on vulkan" --exact || fails=\$((fails + 1))
+  python3 "\$here/check.py" "\$here/ref8.bin" "\$here/vulkan.mmaGemmInt8.c" "mmaGemmInt8 on \${INT8_DEVICE:-vulkan}" --exact || fails=\$((fails + 1))
 else
-  echo "FAIL: mmaGemmInt8 on vulkan: kgpu-run: \$(grep -m1 -i error "\$here/vulkan.mmaGemmInt8.log" || tail -1 "\$here/vulkan.mmaGemmInt8.log")"
+  echo "FAIL: mmaGemmInt8 on \${INT8_DEVICE:-vulkan}: kgpu-run: \$(grep -m1 -i error "\$here/vulkan.mmaGemmInt8.log" || tail -1 "\$here/vulkan.mmaGemmInt8.log")"
   fails=\$((fails + 1))
 fi
 echo "jvm-mma: \$fails failed"
