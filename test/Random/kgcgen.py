@@ -30,6 +30,9 @@ NIN = 256        # elements of `in` and `fin`
 S = 4            # output slots per work-item (out, outf, outd)
 NATOM = 8        # atomic counters
 
+C_SIGNATURE = ("ulong* out, float* outf, double* outd, uint* atom, const uint* in, "
+               "const float* fin, int n, uint s0, int s1, ulong s2, long s3, "
+               "float f0, double d0")
 SIGNATURE = ("global ulong* out, global float* outf, global double* outd, "
              "global uint* atom, global const uint* in, global const float* fin, "
              "int n, uint s0, int s1, ulong s2, long s3, float f0, double d0")
@@ -446,6 +449,9 @@ class Gen:
         self.depth_limit = 3
         self.h = None                     # top-level hash variables
         self.hf = None
+        # par: the statements form a `parallel for` body, whose iterations
+        # are not work-items: the loop variable `i` instead of global_id(0)
+        self.par = False
 
     def fold(self, scope):
         """Statements folding a variable of `scope` (an inner block) into the
@@ -506,8 +512,9 @@ class Gen:
         x = r.random()
         if t in INT_TYPES:
             if x < 0.15 and self.in_kernel:
-                return Cast(t, Raw("global_id(0)", "global_id(0)", "int")) \
-                    if t != "int" else Raw("global_id(0)", "global_id(0)", "int")
+                gid = Var("i", "int", False, ro=True) if self.par else \
+                    Raw("global_id(0)", "global_id(0)", "int")
+                return Cast(t, gid) if t != "int" else gid
             if x < 0.3 and self.in_kernel:
                 ld = Index("in", keep(Bin("&", Cast("uint", self.expr("uint", scope, min(d, 1))),
                                           Lit("uint", NIN - 1), "uint")), "uint")
@@ -963,10 +970,74 @@ def render_outs(kern, c):
 
 
 def gen_bundle(seed, count, prefix="k"):
-    """`count` kernels; kernel k comes from seed*100003+k (reproducible alone)."""
+    """`count` kernels; kernel k comes from seed*100003+k (reproducible alone),
+    then count // 10 parallel-loop reduction kernels, numbered PAR_BASE + j
+    (gen_any_kernel)."""
     ks = [gen_kernel(seed * 100003 + k, "%s%d_%d" % (prefix, seed, k))
           for k in range(count)]
+    ks += [gen_any_kernel(seed, PAR_BASE + j, prefix) for j in range(count // 10)]
     return ks
+
+
+def gen_any_kernel(seed, k, prefix="k"):
+    """Kernel k of bundle `seed`: gen_kernel's below PAR_BASE, a parallel-loop
+    reduction kernel (gen_par_kernel) from PAR_BASE on."""
+    name = "%s%d_%d" % (prefix, seed, k)
+    if k >= PAR_BASE:
+        return gen_par_kernel(seed * 100003 + k, name)
+    return gen_kernel(seed * 100003 + k, name)
+
+
+# Parallel-loop reduction kernels (docs/kgc.md, "Parallel loops"): integer
+# statements in the body of `parallel for (int i = 0; i < n + K; i++)` with
+# reduce clauses on out[0..3]. The operators are the ones whose result does
+# not depend on the order of the contributions (wrapping +, ^, |, max on
+# ulong), so the device's result is the C twin's, a plain sequential loop.
+# out starts at 0 (both sides), the first operand of each reduction.
+PAR_BASE = 1000
+PAR_OPS = ["+", "^", "|", "max"]
+
+
+class ParKernel:
+    def __init__(self, name, helpers_src, bound, body, reds):
+        self.name, self.helpers_src, self.bound = name, helpers_src, bound
+        self.body, self.reds = body, reds       # reds: [(op, slot, expr)]
+        self.mode, self.java, self.sgops, self.vulkan_safe = "int", False, False, True
+        self.outs = []
+
+    def red_lines(self, c, ind):
+        out = []
+        for op, slot, e in self.reds:
+            t, v = "out[%d]" % slot, e.render(c)
+            if op == "max":
+                out.append("%s%s = %s(%s, %s);" % (ind, t, "max_u64" if c else "max", t, v))
+            else:
+                out.append("%s%s %s= %s;" % (ind, t, op, v))
+        return out
+
+    def header(self):
+        clauses = " ".join("reduce(%s: out[%d])" % (op, slot) for op, slot, _ in self.reds)
+        return "parallel for (int i = 0; i < n + %d; i++) %s {" % (self.bound, clauses)
+
+
+def gen_par_kernel(seed, name):
+    r = random.Random(seed)
+    helpers = []
+    for k in range(r.choice([0, 0, 1])):
+        helpers.append(gen_helper(r, "int", "%s_h%d" % (name, k), helpers))
+    g = Gen(r, "int", name, helpers, r.random() < 0.75)
+    g.par = True
+    sc = Scope()
+    sc.vars.append(Var("i", "int", False, ro=True))
+    g.h = Var("h", "ulong", False)
+    body = [Decl(g.h, Lit("ulong", 0))]
+    body += g.stmts(sc, r.randint(2, 7), False, 0, False)
+    ints = [v for v in sc.vars if v.t in INT_TYPES]
+    reds = []
+    for slot, op in enumerate(r.sample(PAR_OPS, r.randint(1, 4))):
+        v = g.h if slot == 0 or not ints else r.choice(ints + [g.h])
+        reds.append((op, slot, Cast("ulong", v)))
+    return ParKernel(name, [h[3] for h in helpers], r.randint(0, 100), body, reds)
 
 
 def fix_slots(kern):
@@ -983,6 +1054,18 @@ def kgc_source(kernels):
 
 
 def render_kernel_kgc(k):
+    if isinstance(k, ParKernel):
+        out = []
+        for hk, hc, *_ in k.helpers_src:
+            out += hk
+        out.append("kernel void %s(%s) {" % (k.name, SIGNATURE))
+        out.append("  " + k.header())
+        for s in k.body:
+            out += s.render(False, "    ")
+        out += k.red_lines(False, "    ")
+        out.append("  }")
+        out.append("}")
+        return out
     out = []
     for hk, hc, *_ in k.helpers_src:
         out += hk
@@ -1013,6 +1096,15 @@ def render_kernel_c(k):
     out = []
     for hk, hc, *_ in k.helpers_src:
         out += hc
+    if isinstance(k, ParKernel):
+        out.append("static void %s(%s) {" % (k.name, C_SIGNATURE))
+        out.append("  for (int i = 0; i < n + %d; i++) {" % k.bound)
+        for s in k.body:
+            out += s.render(True, "    ")
+        out += k.red_lines(True, "    ")
+        out.append("  }")
+        out.append("}")
+        return out
     sig = ("ulong* out, float* outf, double* outd, uint* atom, const uint* in, "
            "const float* fin, int n, uint s0, int s1, ulong s2, long s3, "
            "float f0, double d0")
