@@ -11,6 +11,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir {
 namespace kgpu {
@@ -112,6 +113,21 @@ struct Reduction {
   SmallVector<Value> indices;
 };
 
+/// The memref.allocas defined outside `loop` that its body uses.
+SmallVector<memref::AllocaOp> privateArraysOf(ParallelForOp loop) {
+  llvm::SetVector<Operation *> found;
+  loop.getBodyBlock()->walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (auto alloca = operand.getDefiningOp<memref::AllocaOp>())
+        if (!loop->isAncestor(alloca))
+          found.insert(alloca);
+  });
+  SmallVector<memref::AllocaOp> allocas;
+  for (Operation *op : found)
+    allocas.push_back(cast<memref::AllocaOp>(op));
+  return allocas;
+}
+
 /// Whether the loop may run `width` contiguous iterations per work-item and
 /// step: one dimension of constant step 1 and a body without loops (a
 /// memory-bound body; a loop inside would serialise `width` of them).
@@ -129,7 +145,16 @@ bool canUnrollContiguous(ParallelForOp loop) {
                ? WalkResult::interrupt()
                : WalkResult::advance();
   });
-  return !inner.wasInterrupted();
+  if (inner.wasInterrupted())
+    return false;
+  // Private arrays the body uses (allocated at the function's entry, as
+  // the frontends do) get one copy per lane below; one that is also used
+  // outside the loop (a table filled before it) cannot be copied.
+  for (memref::AllocaOp alloca : privateArraysOf(loop))
+    for (Operation *user : alloca->getUsers())
+      if (!loop->isAncestor(user))
+        return false;
+  return true;
 }
 
 void lowerDistributed(ParallelForOp loop, unsigned vectorWidth) {
@@ -252,6 +277,15 @@ void lowerDistributed(ParallelForOp loop, unsigned vectorWidth) {
               .getResult());
       for (SmallVector<Value> &lanes : laneAccumulators)
         mappings[j].map(lanes.front(), lanes[j]);
+    }
+    // Each lane its own copy of the private arrays the body uses: the
+    // copies run in lockstep, so one lane's stores would land between
+    // another's (canUnrollContiguous: they are used only in the body).
+    for (memref::AllocaOp alloca : privateArraysOf(loop)) {
+      OpBuilder ab(alloca);
+      for (unsigned j = 1; j < width; ++j)
+        if (!mappings[j].contains(alloca.getResult()))
+          mappings[j].map(alloca.getResult(), ab.clone(*alloca)->getResult(0));
     }
     // The copies in lockstep, op by op: the iterations of a parallel loop
     // are independent, so iteration j + 1's loads may precede iteration

@@ -46,8 +46,10 @@ bool isLocalMemRef(Type type) {
 bool isSubgroupScoped(Operation *op) {
   return isa<kgpu::SubgroupReduceOp, kgpu::ShuffleOp, gpu::SubgroupReduceOp,
              gpu::ShuffleOp, kgpu::MmaLoadOp, kgpu::MmaComputeOp,
-             kgpu::MmaStoreOp, gpu::SubgroupMmaLoadMatrixOp,
-             gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaStoreMatrixOp>(op);
+             kgpu::MmaStoreOp, kgpu::WgmmaOp, kgpu::WgmmaFenceOp,
+             kgpu::WgmmaCommitOp, kgpu::WgmmaWaitOp, kgpu::WgmmaStoreOp,
+             gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaComputeOp,
+             gpu::SubgroupMmaStoreMatrixOp>(op);
 }
 
 /// What the op is, for the message, if every work-item of a work-group
@@ -60,9 +62,10 @@ StringRef convergentKind(Operation *op) {
   if (isa<kgpu::SubgroupReduceOp, kgpu::ShuffleOp, gpu::SubgroupReduceOp,
           gpu::ShuffleOp>(op))
     return "subgroup operation";
-  if (isa<kgpu::MmaLoadOp, kgpu::MmaComputeOp, kgpu::MmaStoreOp,
-          gpu::SubgroupMmaLoadMatrixOp, gpu::SubgroupMmaComputeOp,
-          gpu::SubgroupMmaStoreMatrixOp>(op))
+  if (isa<kgpu::MmaLoadOp, kgpu::MmaComputeOp, kgpu::MmaStoreOp, kgpu::WgmmaOp,
+          kgpu::WgmmaFenceOp, kgpu::WgmmaCommitOp, kgpu::WgmmaWaitOp,
+          kgpu::WgmmaStoreOp, gpu::SubgroupMmaLoadMatrixOp,
+          gpu::SubgroupMmaComputeOp, gpu::SubgroupMmaStoreMatrixOp>(op))
     return "MMA operation";
   if (isa<kgpu::AllocLocalOp>(op) ||
       (isa<memref::AllocOp, memref::AllocaOp>(op) &&

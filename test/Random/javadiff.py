@@ -10,9 +10,10 @@ with the JVM's (docs/difftest.md, "Java").
               [--seeds A:B] [--per-bundle K] [--work DIR] [--no-vulkan]
 
 One class per seed (DiffJ<seed>, K kernels j<seed>_<k>), one javac call for
-all classes, ONE JVM for all reference runs (the runner's --batch: the JVM
-start-up is paid once), one kgpu-translate per class (both targets), one
-kgpurt.py process per class and device. Outcomes as difftest.py's, with the
+all classes, one kgpu-translate per class (both targets), one kgpurt.py
+process per class and device, then ONE JVM for all reference runs (the
+runner's --batch: the JVM start-up is paid once; a kernel with KernelContext
+SIMD operations runs once per SIMD width its devices reported). Outcomes as difftest.py's, with the
 JVM in C's place: agree, mismatch-cpu, mismatch-vulkan, vulkan-fp-special,
 crash-*, error-*, compile-error (kgpu-translate rejected or failed on a
 kernel javac accepted), jvm-error (the reference run failed: a generator
@@ -62,6 +63,8 @@ def main(argv):
                     help="kernels whose failure is known and not yet fixed (one NAME OUTCOME a line)")
     ap.add_argument("--no-atomics", dest="atomics", action="store_false",
                     help="no kc.atomicAdd in the generated kernels")
+    ap.add_argument("--no-simd", dest="simd", action="store_false",
+                    help="no KernelContext SIMD operations in the generated kernels")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args(argv[1:])
     a.work = a.work or tempfile.mkdtemp(prefix="kgpu-javadiff-")
@@ -76,6 +79,7 @@ def main(argv):
     bundles = {}
     for seed in range(lo, hi):
         G.JAVA_ATOMICS = a.atomics
+        G.JAVA_SIMD = a.simd
         ks = G.gen_java_bundle(seed, a.per_bundle)
         cls = "DiffJ%d" % seed
         with open(os.path.join(src_dir, cls + ".java"), "w") as f:
@@ -95,25 +99,59 @@ def main(argv):
         print("javac failed (a generator slip):\n" + (out + err)[-3000:])
         return 1
     t_javac = time.time() - t0
-    # the JVM: every kernel of every class in one batch, one JVM
+    # kgpu first: one kgpu-translate per class, its bundle run on each
+    # device; a kernel with SIMD operations is compared with the JVM run at
+    # the SIMD width of the device (the sub-group size kgpurt reports)
+    counts = collections.Counter()
+    failures = 0
+    t2 = time.time()
+    results = {}   # seed -> {dev: {name: (status, sg, rec)}}, None: compile error
+    for seed, (cls, ks) in bundles.items():
+        path = os.path.join(a.work, cls)
+        rc, o, e = D.run([ctx.translate, os.path.join(cls_dir, cls + ".class"),
+                          "--targets=" + D.targets(ctx), "-o", path + ".kgpu"])
+        if rc != 0:
+            results[seed] = None
+            for k in ks:
+                counts["compile-error"] += 1
+                failures += 1
+                print("%s: compile-error: %s" % (k.name, D.first_error(e) if hasattr(D, "first_error") else e.strip().splitlines()[-1:]))
+            continue
+        names = [k.name for k in ks]
+        with open(path + ".in", "wb") as f:
+            f.write(G.inputs(seed))
+        devs = {"cpu": D.run_device(ctx, path, "cpu", names)}
+        if ctx.vulkan:
+            devs["vulkan"] = D.run_device(ctx, path, "vulkan", names)
+        results[seed] = devs
+    t_kgpu = time.time() - t2
+    # the JVM: every kernel of every class in one batch, one JVM; a kernel
+    # with SIMD operations once per SIMD width its devices have
     batch = os.path.join(a.work, "batch.txt")
-    order = []
+    order = []     # (name, width or None)
     with open(batch, "w") as f:
         for seed, (cls, ks) in bundles.items():
             for k in ks:
-                d = os.path.join(a.work, "jvm", k.name)
-                os.makedirs(d, exist_ok=True)
-                lines = ["--cp", cls_dir, "--kernel", "%s::%s" % (cls, k.name),
-                         "--arg=out=zeros:%d" % (G.N * G.S), "--arg=outf=zeros:%d" % (G.N * G.S),
-                         "--arg=outd=zeros:%d" % (G.N * G.S), "--arg=atom=zeros:%d" % G.NATOM,
-                         "--arg=in=@" + os.path.join(a.work, "in%d.in" % seed),
-                         "--arg=fin=@" + os.path.join(a.work, "in%d.fin" % seed)]
-                lines += scalar_args()
-                lines += ["--grid", str(G.NG), "--local", str(G.WG)]
-                for nm, _ in OUTS:
-                    lines += ["--out", "%s=%s" % (nm, os.path.join(d, nm))]
-                f.write("\n".join(lines) + "\n\n")
-                order.append(k.name)
+                widths = [None]
+                if k.sgops and results.get(seed):
+                    widths = sorted({res[k.name][1] for res in results[seed].values()
+                                     if res.get(k.name, ("",))[0] == "ok"}) or [None]
+                for w in widths:
+                    d = os.path.join(a.work, "jvm", k.name + ("" if w is None else "-w%d" % w))
+                    os.makedirs(d, exist_ok=True)
+                    lines = ["--cp", cls_dir, "--kernel", "%s::%s" % (cls, k.name),
+                             "--arg=out=zeros:%d" % (G.N * G.S), "--arg=outf=zeros:%d" % (G.N * G.S),
+                             "--arg=outd=zeros:%d" % (G.N * G.S), "--arg=atom=zeros:%d" % G.NATOM,
+                             "--arg=in=@" + os.path.join(a.work, "in%d.in" % seed),
+                             "--arg=fin=@" + os.path.join(a.work, "in%d.fin" % seed)]
+                    lines += scalar_args()
+                    lines += ["--grid", str(G.NG), "--local", str(G.WG)]
+                    if w is not None:
+                        lines += ["--simd-width", str(w)]
+                    for nm, _ in OUTS:
+                        lines += ["--out", "%s=%s" % (nm, os.path.join(d, nm))]
+                    f.write("\n".join(lines) + "\n\n")
+                    order.append((k.name, w))
     t1 = time.time()
     rc, out, err = D.run([a.java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                           "-cp", a.api_jar, "kgpu.jvm.ReferenceRunner", "--batch", batch],
@@ -127,43 +165,14 @@ def main(argv):
             chunk = []
         else:
             chunk.append(line)
-    jvm_ok = {}
-    for n, name in enumerate(order):
-        st = status.get(n + 1, status.get(n) if 0 in status else None)
-        jvm_ok[name] = st
     # runs are numbered from 0 or 1: find out from the count
     base = 0 if 0 in status else 1
     known = D.load_known(a.known)
-    counts = collections.Counter()
-    failures = 0
-    t2 = time.time()
     for seed, (cls, ks) in bundles.items():
-        path = os.path.join(a.work, cls)
-        rc, o, e = D.run([ctx.translate, os.path.join(cls_dir, cls + ".class"),
-                          "--targets=" + D.targets(ctx), "-o", path + ".kgpu"])
-        bad = set()
-        if rc != 0:
-            for k in ks:
-                counts["compile-error"] += 1
-                failures += 1
-                print("%s: compile-error: %s" % (k.name, D.first_error(e) if hasattr(D, "first_error") else e.strip().splitlines()[-1:]))
+        devs = results[seed]
+        if devs is None:
             continue
-        names = [k.name for k in ks]
-        with open(path + ".in", "wb") as f:
-            f.write(G.inputs(seed))
-        devs = {"cpu": D.run_device(ctx, path, "cpu", names)}
-        if ctx.vulkan:
-            devs["vulkan"] = D.run_device(ctx, path, "vulkan", names)
         for k in ks:
-            n = order.index(k.name) + base
-            st = status.get(n)
-            if st is None or st[0] != 0:
-                counts["jvm-error"] += 1
-                failures += 1
-                print("%s: jvm-error: %s" % (k.name, (st[1] if st else "no status").strip()[-300:]))
-                continue
-            d = os.path.join(a.work, "jvm", k.name)
-            want = b"".join(open(os.path.join(d, nm), "rb").read() for nm, _ in OUTS)
             outcome = None
             for dev, res in devs.items():
                 sts, sg, rec = res[k.name]
@@ -173,6 +182,16 @@ def main(argv):
                 if sts != "ok":
                     outcome = outcome or ("error-" + dev, sg)
                     continue
+                w = sg if k.sgops else None
+                if (k.name, w) not in order:
+                    w = None
+                n = order.index((k.name, w)) + base
+                st = status.get(n)
+                if st is None or st[0] != 0:
+                    outcome = ("jvm-error", (st[1] if st else "no status").strip()[-300:])
+                    break
+                d = os.path.join(a.work, "jvm", k.name + ("" if w is None else "-w%d" % w))
+                want = b"".join(open(os.path.join(d, nm), "rb").read() for nm, _ in OUTS)
                 diff = D.first_diff(rec, want)
                 if diff and dev == "vulkan" and D.special_only(rec, want):
                     outcome = outcome or ("vulkan-fp-special", diff)
@@ -195,7 +214,7 @@ def main(argv):
     print("javadiff: %d kernels in %.1f s (seeds %d:%d, %d per class, %s; javac %.1f s, "
           "one JVM for all %.1f s, kgpu %.1f s)" % (
               total, time.time() - t0, lo, hi, a.per_bundle, D.targets(ctx), t_javac, t_jvm,
-              time.time() - t2))
+              t_kgpu))
     for k in sorted(counts):
         print("  %-18s %d" % (k, counts[k]))
     return 1 if failures else 0

@@ -432,8 +432,9 @@ class Gen:
         self.r, self.mode, self.name = rng, mode, name
         # java: the kernel is also rendered as Java (render_kernel_java):
         # int and long only (uint/ulong requests become int/long), no
-        # private or local arrays, atomics, barriers or sub-group operations,
-        # no half, only guarded division (Java throws on x/0)
+        # half, only guarded division (Java throws on x/0); private arrays
+        # (new T[n]), KernelContext local arrays, barriers, kc.atomicAdd and
+        # the SIMD operations of Java mode (gen_kernel)
         self.java = java
         self.itypes = ["int", "long"] if java else INT_TYPES
         self.tmap = {"uint": "int", "ulong": "long"} if java else {}
@@ -670,14 +671,19 @@ class Gen:
                 ops = ["+", "-", "*"] + (["&", "|", "^"] if v.t in INT_TYPES else [])
                 return [Assign(v, self.expr(v.t, scope, 3), r.choice(ops))]
             return [Assign(v, self.expr(v.t, scope))]
-        if x < 0.58 and len(scope.all_arrs()) < 3 and not self.java:
+        if x < 0.58 and len(scope.all_arrs()) < 3:
+            # a private array, partly initialised (the rest zero); Java:
+            # `T[] a = new T[n]` and a store per initialiser, or an array
+            # initializer with the zeros written out (ArrDecl.jstyle)
             t = self.vtype()
             n = r.choice([2, 4, 8])
             nm = self.fresh("a")
             init = [self.lit(t) if r.random() < 0.7 else self.expr(t, scope, 2)
                     for _ in range(r.randint(1, n))]
             scope.arrs.append((nm, t, n, top))
-            return [ArrDecl(nm, t, n, init, top)]
+            d = ArrDecl(nm, t, n, init, top)
+            d.jstyle = r.choice(["new", "braces"]) if self.java else None
+            return [d]
         if x < 0.66 and scope.all_arrs():
             nm, t, n, atop = r.choice(scope.all_arrs())
             idx = keep(Bin("&", Cast("uint", self.expr("uint", scope, 2)), Lit("uint", n - 1), "uint"))
@@ -806,6 +812,8 @@ class LocalDecl(St):
 # Java kernels get kc.atomicAdd statements (javadiff --no-atomics turns them
 # off: lavapipe's after-loop-atomic bug, docs/difftest.md, hits them often).
 JAVA_ATOMICS = True
+# ... and KernelContext SIMD operations (javadiff --no-simd turns them off).
+JAVA_SIMD = True
 
 
 def gen_helper(rng, mode, name, helpers, java=False):
@@ -873,9 +881,24 @@ def gen_kernel(seed, name, java=False):
         body += g.stmts(sc, r.randint(2, 6), True, 0, False)
         if seg + 1 < nseg:
             k = r.random()
+            if java and k >= 0.65 and not JAVA_SIMD:
+                k = r.random() * 0.65
             if java and k >= 0.65:
-                k = r.random() * 0.65   # Java: no sub-group operations yet
-            if k < 0.5:
+                # KernelContext's SIMD operations (float only) with a
+                # computable result: simdSum of integers below 2^16 (at
+                # most 64 lanes: exact in float, in any order) and
+                # simdBroadcastFirst of integers below 2^24 (exact);
+                # simdShuffleDown is not generated (a lane past the SIMD
+                # group's end gets its own value on the JVM, an undefined
+                # one on Vulkan). The JVM runs with each device's SIMD width.
+                sgops = True
+                kind = r.choice(["simd_sum", "simd_bcast"])
+                v = Var(g.fresh("sg"), "int", True)
+                mask = 0xffff if kind == "simd_sum" else 0xffffff
+                e = keep(Bin("&", g.expr("int", sc, 3), Lit("int", mask), "int"))
+                body.append(Sync(kind, v, e))
+                sc.vars.append(v)
+            elif k < 0.5:
                 # a local array: written at the own slot, barrier, then readable
                 nm = g.fresh("l")
                 t = g.vtype() if mode == "int" else r.choice(["float", "int", "uint"])
@@ -1114,11 +1137,24 @@ def jstmt(s, ind):
         return ["%sreturn %s;" % (ind, jexpr(s.e))]
     if isinstance(s, ExprSt) and getattr(s, "java", None):
         return [ind + s.java.format(*(jexpr(e) for e in s.es))]
+    if isinstance(s, ArrDecl):
+        jt = JT[s.t]
+        if getattr(s, "jstyle", None) == "braces":
+            vals = [jexpr(e) for e in s.init] + \
+                [jlit(s.t, 0.0 if s.t in FLOAT_TYPES else 0)] * (s.n - len(s.init))
+            return ["%s%s[] %s = {%s};" % (ind, jt, s.name, ", ".join(vals))]
+        out = ["%s%s[] %s = new %s[%d];" % (ind, jt, s.name, jt, s.n)]
+        for k, e in enumerate(s.init):
+            out.append("%s%s[%d] = %s;" % (ind, s.name, k, jexpr(e)))
+        return out
     if isinstance(s, LocalDecl):
         alloc = {"int": "Int", "long": "Long", "float": "Float", "double": "Double"}[JT[s.t]]
         return ["%s%s[] %s = kc.allocate%sLocalArray(%d);" % (ind, JT[s.t], s.name, alloc, WG)]
     if isinstance(s, Sync) and s.kind == "barrier":
         return ["%skc.localBarrier();" % ind]
+    if isinstance(s, Sync) and s.kind in ("simd_sum", "simd_bcast"):
+        f = "simdSum" if s.kind == "simd_sum" else "simdBroadcastFirst"
+        return ["%sint %s = (int) kc.%s((float) %s);" % (ind, s.v.name, f, jexpr(s.e))]
     raise ValueError("no Java rendering of %r" % s)
 
 

@@ -12,8 +12,14 @@
 using namespace mlir;
 using namespace mlir::kgpu;
 
+bool mlir::kgpu::isWgmmaOp(Operation *op) {
+  return isa<WgmmaFillOp, WgmmaOp, WgmmaFenceOp, WgmmaCommitOp, WgmmaWaitOp,
+             WgmmaStoreOp>(op);
+}
+
 bool mlir::kgpu::isMmaOp(Operation *op) {
-  return isa<MmaFillOp, MmaLoadOp, MmaComputeOp, MmaStoreOp>(op);
+  return isa<MmaFillOp, MmaLoadOp, MmaComputeOp, MmaStoreOp>(op) ||
+         isWgmmaOp(op);
 }
 
 bool mlir::kgpu::containsMmaOps(Operation *root) {
@@ -25,13 +31,19 @@ bool mlir::kgpu::containsMmaOps(Operation *root) {
 }
 
 MmaFragmentTypeConverter::MmaFragmentTypeConverter(
-    std::function<std::optional<Type>(MmaFragmentType)> convertFragment) {
+    std::function<std::optional<Type>(MmaFragmentType)> convertFragment,
+    std::function<std::optional<Type>(WgmmaAccType)> convertWgmmaAcc) {
   // Tried last: every type that is not a fragment stays.
   addConversion([](Type type) { return type; });
   addConversion([convertFragment = std::move(convertFragment)](
                     MmaFragmentType type) -> std::optional<Type> {
     return convertFragment(type);
   });
+  if (convertWgmmaAcc)
+    addConversion([convertWgmmaAcc = std::move(convertWgmmaAcc)](
+                      WgmmaAccType type) -> std::optional<Type> {
+      return convertWgmmaAcc(type);
+    });
 }
 
 LogicalResult
@@ -39,7 +51,9 @@ mlir::kgpu::applyMmaFragmentConversion(Operation *root,
                                        MmaFragmentTypeConverter &converter,
                                        RewritePatternSet &&patterns) {
   ConversionTarget target(*root->getContext());
-  target.addIllegalOp<MmaFillOp, MmaLoadOp, MmaComputeOp, MmaStoreOp>();
+  target.addIllegalOp<MmaFillOp, MmaLoadOp, MmaComputeOp, MmaStoreOp,
+                      WgmmaFillOp, WgmmaOp, WgmmaFenceOp, WgmmaCommitOp,
+                      WgmmaWaitOp, WgmmaStoreOp>();
   target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
   scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                        target);

@@ -1,15 +1,15 @@
 //===- MMAToLoops.cpp - tensor-core ops as loops for the CPU ----*- C++ -*-===//
 //
-// On the CPU a fragment is the whole tile, held by every work-item in
-// private memory: each kgpu.mma_* op becomes loops over the tile, executed
-// redundantly by the lanes of the subgroup (each lane computes the complete
-// result, so stores write identical values). Fragment values carried by scf
-// ops are converted structurally (the driver shared with the CUDA path,
-// kgpu/Conversion/Common/MmaFragmentConversion.h). Tiles carried by scf ops
-// are then moved into one private slot per carried value (copies at the
-// loop edges), so that no memref value flows through a loop or an if: the
-// work-item loops of convert-gpu-to-cpu cannot spill memrefs across a
-// barrier.
+// On the CPU a fragment (and a warp-group MMA accumulator) is the whole
+// tile, held by every work-item in private memory: each kgpu.mma_* op becomes
+// loops over the tile, executed redundantly by the lanes of the subgroup (each
+// lane computes the complete result, so stores write identical values).
+// Fragment values carried by scf ops are converted structurally (the driver
+// shared with the CUDA path, kgpu/Conversion/Common/MmaFragmentConversion.h).
+// Tiles carried by scf ops are then moved into one private slot per carried
+// value (copies at the loop edges), so that no memref value flows through a
+// loop or an if: the work-item loops of convert-gpu-to-cpu cannot spill memrefs
+// across a barrier.
 //
 //===----------------------------------------------------------------------===//
 
@@ -203,6 +203,190 @@ struct ComputeToLoops : OpConversionPattern<MmaComputeOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Warp-group MMA: the whole 64 x N accumulator per work-item
+//===----------------------------------------------------------------------===//
+
+MemRefType wgmmaTileType(WgmmaAccType type) {
+  return MemRefType::get({WgmmaAccType::kM, int64_t(type.getN())},
+                         type.getElementType());
+}
+
+Value allocWgmmaTile(ConversionPatternRewriter &rewriter, Operation *op,
+                     WgmmaAccType type) {
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(&func.getFunctionBody().front());
+  return memref::AllocaOp::create(rewriter, op->getLoc(), wgmmaTileType(type));
+}
+
+struct WgmmaFillToLoops : OpConversionPattern<WgmmaFillOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WgmmaFillOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    WgmmaAccType type = op.getType();
+    Value tile = allocWgmmaTile(rewriter, op, type);
+    forTile(rewriter, op.getLoc(), WgmmaAccType::kM, type.getN(),
+            [&](Value i, Value j) {
+              memref::StoreOp::create(rewriter, op.getLoc(), adaptor.getValue(),
+                                      tile, ValueRange{i, j});
+            });
+    rewriter.replaceOp(op, tile);
+    return success();
+  }
+};
+
+/// The element index of an operand element at byte offset
+/// `start + major * majorBytes + minorBytes` (before the swizzle), in the
+/// 128-byte-swizzled layout of kgpu.wgmma: sw(o) = o ^ (((o >> 7) & 7) << 4),
+/// over 2 bytes per element.
+Value swizzledIndex(ConversionPatternRewriter &rewriter, Location loc,
+                    Value byteOffset) {
+  auto c = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(rewriter, loc, v);
+  };
+  Value row = arith::AndIOp::create(
+      rewriter, loc, arith::ShRUIOp::create(rewriter, loc, byteOffset, c(7)),
+      c(7));
+  Value swizzled =
+      arith::XOrIOp::create(rewriter, loc, byteOffset,
+                            arith::ShLIOp::create(rewriter, loc, row, c(4)));
+  return arith::ShRUIOp::create(rewriter, loc, swizzled, c(1));
+}
+
+/// sum over (a, b) of the byte-offset terms `index * factor`, plus `base`.
+Value byteOffset(ConversionPatternRewriter &rewriter, Location loc, Value base,
+                 ArrayRef<std::pair<Value, int64_t>> terms) {
+  Value result = base;
+  for (auto [value, factor] : terms)
+    result = arith::AddIOp::create(
+        rewriter, loc, result,
+        arith::MulIOp::create(
+            rewriter, loc, value,
+            arith::ConstantIndexOp::create(rewriter, loc, factor)));
+  return result;
+}
+
+struct WgmmaToLoops : OpConversionPattern<WgmmaOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WgmmaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    WgmmaAccType type = op.getAcc().getType();
+    Location loc = op.getLoc();
+    // In place where this op is the accumulator's only use (the usual
+    // chain `c = wgmma(c, ...)`): each element is read before it is
+    // written, and one 64 x N tile per step is what the frames keep.
+    Value out = op.getAcc().hasOneUse() ? adaptor.getAcc()
+                                        : allocWgmmaTile(rewriter, op, type);
+    auto c = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(rewriter, loc, v);
+    };
+    Type sumType = type.getElementType();
+    Value two = c(2);
+    Value aStart =
+        arith::MulIOp::create(rewriter, loc, adaptor.getAIndex(), two);
+    Value bStart =
+        arith::MulIOp::create(rewriter, loc, adaptor.getBIndex(), two);
+    int64_t aStride = op.getAStride(), bStride = op.getBStride();
+    std::optional<int64_t> bLead = op.getBLead();
+    forTile(
+        rewriter, loc, WgmmaAccType::kM, type.getN(), [&](Value i, Value j) {
+          Value init = memref::LoadOp::create(rewriter, loc, adaptor.getAcc(),
+                                              ValueRange{i, j});
+          // A row i: (i / 8) * stride + (i % 8) * 128.
+          Value i8 = arith::DivUIOp::create(rewriter, loc, i, c(8));
+          Value iRem = arith::RemUIOp::create(rewriter, loc, i, c(8));
+          Value aRow =
+              byteOffset(rewriter, loc, aStart, {{i8, aStride}, {iRem, 128}});
+          // B column j: K-major as A's rows; N-major (j / 64) * lead +
+          // 2 (j % 64).
+          Value bCol;
+          if (bLead) {
+            Value j64 = arith::DivUIOp::create(rewriter, loc, j, c(64));
+            Value jRem = arith::RemUIOp::create(rewriter, loc, j, c(64));
+            bCol =
+                byteOffset(rewriter, loc, bStart, {{j64, *bLead}, {jRem, 2}});
+          } else {
+            Value j8 = arith::DivUIOp::create(rewriter, loc, j, c(8));
+            Value jRem = arith::RemUIOp::create(rewriter, loc, j, c(8));
+            bCol =
+                byteOffset(rewriter, loc, bStart, {{j8, bStride}, {jRem, 128}});
+          }
+          auto loop = scf::ForOp::create(
+              rewriter, loc, c(0), c(WgmmaAccType::kK), c(1), ValueRange{init});
+          {
+            OpBuilder::InsertionGuard guard(rewriter);
+            rewriter.setInsertionPointToStart(loop.getBody());
+            Value k = loop.getInductionVar();
+            Value aAt = swizzledIndex(
+                rewriter, loc, byteOffset(rewriter, loc, aRow, {{k, 2}}));
+            Value bAt;
+            if (bLead) {
+              Value k8 = arith::DivUIOp::create(rewriter, loc, k, c(8));
+              Value kRem = arith::RemUIOp::create(rewriter, loc, k, c(8));
+              bAt = swizzledIndex(rewriter, loc,
+                                  byteOffset(rewriter, loc, bCol,
+                                             {{k8, bStride}, {kRem, 128}}));
+            } else {
+              bAt = swizzledIndex(rewriter, loc,
+                                  byteOffset(rewriter, loc, bCol, {{k, 2}}));
+            }
+            Value a = widen(rewriter, loc,
+                            memref::LoadOp::create(
+                                rewriter, loc, adaptor.getA(), ValueRange{aAt}),
+                            sumType);
+            Value b = widen(rewriter, loc,
+                            memref::LoadOp::create(
+                                rewriter, loc, adaptor.getB(), ValueRange{bAt}),
+                            sumType);
+            Value sum = arith::AddFOp::create(
+                rewriter, loc, loop.getRegionIterArgs()[0],
+                arith::MulFOp::create(rewriter, loc, a, b));
+            scf::YieldOp::create(rewriter, loc, sum);
+          }
+          memref::StoreOp::create(rewriter, loc, loop.getResult(0), out,
+                                  ValueRange{i, j});
+        });
+    rewriter.replaceOp(op, out);
+    return success();
+  }
+};
+
+/// Fences, commits and waits: the CPU's wgmma is synchronous.
+template <typename Op> struct EraseToLoops : OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct WgmmaStoreToLoops : OpConversionPattern<WgmmaStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WgmmaStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    WgmmaAccType type = op.getValue().getType();
+    Location loc = op.getLoc();
+    auto memType = cast<MemRefType>(adaptor.getMemref().getType());
+    forTile(
+        rewriter, loc, WgmmaAccType::kM, type.getN(), [&](Value i, Value j) {
+          Value v = memref::LoadOp::create(rewriter, loc, adaptor.getValue(),
+                                           ValueRange{i, j});
+          SmallVector<Value> at =
+              elementIndices(rewriter, loc, memType, adaptor.getIndices(),
+                             adaptor.getLeadDim(), /*colMajor=*/false, i, j);
+          memref::StoreOp::create(rewriter, loc, v, adaptor.getMemref(), at);
+        });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// Whether `type` is a tile of this conversion (tileType): a static 2-D
 /// memref in private memory.
 bool isTile(Type type) {
@@ -352,10 +536,15 @@ struct ConvertKgpuMMAToLoopsPass
     MmaFragmentTypeConverter converter(
         [](MmaFragmentType type) -> std::optional<Type> {
           return tileType(type);
+        },
+        [](WgmmaAccType type) -> std::optional<Type> {
+          return wgmmaTileType(type);
         });
     RewritePatternSet patterns(ctx);
-    patterns.add<FillToLoops, LoadToLoops, StoreToLoops, ComputeToLoops>(
-        converter, ctx);
+    patterns.add<FillToLoops, LoadToLoops, StoreToLoops, ComputeToLoops,
+                 WgmmaFillToLoops, WgmmaToLoops, EraseToLoops<WgmmaFenceOp>,
+                 EraseToLoops<WgmmaCommitOp>, EraseToLoops<WgmmaWaitOp>,
+                 WgmmaStoreToLoops>(converter, ctx);
     if (failed(applyMmaFragmentConversion(getOperation(), converter,
                                           std::move(patterns))))
       return signalPassFailure();

@@ -57,11 +57,13 @@ struct AttributeLocalMemoryPass
             func.addWorkgroupAttribution(alloc.getType(), alloc.getLoc());
         // 16-byte aligned (the .shared array's .align): what ldmatrix rows,
         // 16-byte cp.async and vector accesses need, and what lets LLVM
-        // fold the alignment checks of the tensor-core loads.
+        // fold the alignment checks of the tensor-core loads; 1024 for the
+        // operands of kgpu.wgmma (their swizzle).
         func.setWorkgroupAttributionAttr(
             func.getNumWorkgroupAttributions() - 1,
             LLVM::LLVMDialect::getAlignAttrName(),
-            IntegerAttr::get(IntegerType::get(func.getContext(), 64), 16));
+            IntegerAttr::get(IntegerType::get(func.getContext(), 64),
+                             getSharedMemoryAlignment(alloc)));
         alloc.getResult().replaceAllUsesWith(attribution);
         alloc.erase();
       }

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kgpu/Conversion/KgpuToNVVM/Passes.h"
+#include "kgpu/Conversion/KgpuToNVVM/SharedMemory.h"
 
 #include "mlir/Conversion/ArithCommon/AttrToLLVMConverter.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
@@ -141,10 +142,15 @@ struct KgpuConvertGPUToNVVMPass
       auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
       if (global.getAddrSpace() ==
               static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared) &&
-          array &&
-          array.getNumElements() == 0 &&
-          global.getSymName().starts_with("__dynamic_shmem__"))
+          array && array.getNumElements() == 0 &&
+          global.getSymName().starts_with("__dynamic_shmem__")) {
         global.setLinkage(LLVM::Linkage::External);
+        // 1024-byte aligned: the local arrays that kgpu.wgmma reads sit at
+        // multiples of 1024 in it (SharedMemory.h).
+        if (global.getAlignment().value_or(0) <
+            uint64_t(kgpu::kCUDAWgmmaSharedMemoryAlignment))
+          global.setAlignment(kgpu::kCUDAWgmmaSharedMemoryAlignment);
+      }
     }
   }
 };

@@ -48,6 +48,14 @@ Type convertMmaSyncFragment(MmaFragmentType type);
 void populateMmaSyncPatterns(const TypeConverter &converter,
                              RewritePatternSet &patterns);
 
+/// The struct type of a warp-group MMA accumulator: the N / 2 elements one
+/// work-item of the warp group holds (MMAToWgmma.cpp).
+Type convertWgmmaAcc(WgmmaAccType type);
+
+/// The patterns lowering kgpu.wgmma_* (sm_90a) to the nvvm wgmma ops.
+void populateWgmmaPatterns(const TypeConverter &converter,
+                           RewritePatternSet &patterns);
+
 } // namespace nvvm_mma
 } // namespace kgpu
 } // namespace mlir

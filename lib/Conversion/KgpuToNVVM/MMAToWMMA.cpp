@@ -288,16 +288,42 @@ LogicalResult mlir::kgpu::lowerMmaToWMMA(Operation *root) {
   if (chips.wasInterrupted())
     return failure();
 
+  // Warp-group MMA exists on sm_90a only (not on sm_90, nor on later
+  // chips, whose tensor cores take tcgen05 instead).
+  WalkResult wgmmaChips = root->walk([](Operation *op) {
+    if (!isWgmmaOp(op))
+      return WalkResult::advance();
+    auto gpuModule = op->getParentOfType<gpu::GPUModuleOp>();
+    if (!gpuModule || !gpuModule.getTargetsAttr())
+      return WalkResult::advance();
+    for (Attribute attr : gpuModule.getTargetsAttr()) {
+      auto target = dyn_cast<NVVM::NVVMTargetAttr>(attr);
+      if (!target || target.getChip() == "sm_90a")
+        continue;
+      op->emitError("warp-group MMA (wgmma) needs sm_90a, but the CUDA "
+                    "target is ")
+          << target.getChip();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (wgmmaChips.wasInterrupted())
+    return failure();
+
   MLIRContext *ctx = root->getContext();
   MmaFragmentTypeConverter converter(
       [](MmaFragmentType type) -> std::optional<Type> {
         if (Type converted = convertFragment(type))
           return converted;
         return std::nullopt;
+      },
+      [](WgmmaAccType type) -> std::optional<Type> {
+        return convertWgmmaAcc(type);
       });
   RewritePatternSet patterns(ctx);
   patterns.add<FillLowering, LoadLowering, ComputeLowering, StoreLowering>(
       converter, ctx);
   populateMmaSyncPatterns(converter, patterns);
+  populateWgmmaPatterns(converter, patterns);
   return applyMmaFragmentConversion(root, converter, std::move(patterns));
 }

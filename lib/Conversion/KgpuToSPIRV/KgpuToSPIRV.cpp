@@ -79,6 +79,14 @@ spirv_detail::getUnsupportedReason(Operation *op, const spirv::TargetEnv &env) {
   llvm::raw_string_ostream os(reason);
   if (isa<MmaFillOp, MmaLoadOp, MmaComputeOp, MmaStoreOp>(op))
     return getMmaUnsupportedReason(op, env);
+  if (isa<WgmmaFillOp, WgmmaOp, WgmmaFenceOp, WgmmaCommitOp, WgmmaWaitOp,
+          WgmmaStoreOp>(op)) {
+    os << "warp-group MMA ('" << op->getName()
+       << "', Hopper wgmma) has no lowering to " << kTargetName
+       << ": SPIR-V cooperative matrices are per subgroup; use the "
+          "kgpu.mma_* ops (kgc mma_load/mma_compute) for Vulkan";
+    return reason;
+  }
   if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
     if (needsIntegerAccess(op, env)) {
       os << "float atomics other than add, sub and xchg need the memory "

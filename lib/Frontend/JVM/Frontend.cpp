@@ -211,6 +211,7 @@ OwningOpRef<ModuleOp> importJVM(llvm::SourceMgr &sourceMgr, unsigned bufferId,
     ok &= succeeded(translator.translateMethod(*s.cf, *s.method, true));
   if (!ok)
     return nullptr;
+  translator.inlinePrivateArrayHelpers();
   return module;
 }
 

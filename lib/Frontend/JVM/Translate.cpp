@@ -26,7 +26,10 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -99,6 +102,8 @@ struct SV {
   Value lhs, rhs;
   /// ClassConst: the class's internal name.
   std::string cls;
+  /// A private array (newarray): the pc of its newarray, or -1.
+  int64_t allocPc = -1;
 
   bool isWide() const { return kind == VK::Long || kind == VK::Double; }
   bool isScalar() const { return kind <= VK::Double; }
@@ -106,7 +111,20 @@ struct SV {
     return kind == o.kind && value == o.value && elem == o.elem &&
            cls == o.cls;
   }
+  /// A private array: a static memref in the default memory space (a
+  /// kernel's `newarray`, or a helper's parameter translated for one).
+  /// Buffers are dynamic, local arrays are in memory space 3.
+  bool isPrivateArray() const {
+    auto type = kind == VK::Array && value
+                    ? dyn_cast<MemRefType>(value.getType())
+                    : MemRefType();
+    return type && type.hasStaticShape() && !type.getMemorySpace();
+  }
 };
+
+/// The attribute of a helper translated for a private array argument:
+/// ModuleTranslator::inlinePrivateArrayHelpers inlines its calls.
+constexpr StringLiteral kInlineAttrName = "kgpu.jvm_inline";
 
 struct BlockState {
   Block *block = nullptr;
@@ -258,9 +276,10 @@ namespace {
 class MethodTranslator {
 public:
   MethodTranslator(ModuleTranslator &mt, const ClassFile &cf,
-                   const MethodInfo &method, bool isKernel)
+                   const MethodInfo &method, bool isKernel,
+                   ArrayRef<Type> paramTypes)
       : mt(mt), cf(cf), method(method), isKernel(isKernel),
-        ctx(&mt.getContext()), b(ctx) {
+        paramTypes(paramTypes), ctx(&mt.getContext()), b(ctx) {
     std::string simple = cf.thisClass;
     if (size_t slash = simple.rfind('/'); slash != std::string::npos)
       simple = simple.substr(slash + 1);
@@ -366,6 +385,7 @@ private:
   void load(unsigned slot, VK kind);
 
   // Blocks.
+  void computeReferenceLiveness();
   BlockState &blockAt(uint32_t pc);
   void branchTo(uint32_t pc, SmallVectorImpl<Value> &operands);
   Block *prepareSuccessor(uint32_t pc, SmallVectorImpl<Value> &operands);
@@ -375,6 +395,11 @@ private:
   // Pieces.
   void arrayLoad(char elem);
   void arrayStore(char elem);
+  void newArray(const Instruction &insn);
+  bool writesPrivateArrayAcrossIterations(const SV &array);
+  static bool helperWritesArgument(func::FuncOp helper, unsigned argNo);
+  void checkConstantIndex(const SV &array, Value idx);
+  bool failIfPrivateArrayEscapes(const SV &v, const Twine &where);
   Value loadElement(const SV &array, Value idx);
   void storeElement(const SV &array, Value idx, Value value);
   Value arrayLength(const SV &array);
@@ -412,6 +437,8 @@ private:
   const ClassFile &cf;
   const MethodInfo &method;
   bool isKernel;
+  /// translateMethod's parameter types (null: the descriptor's).
+  SmallVector<Type> paramTypes;
   MLIRContext *ctx;
   OpBuilder b;
   std::string displayName, sourceFile;
@@ -422,6 +449,10 @@ private:
   std::map<uint32_t, size_t> insnIndex;
   std::vector<uint32_t> leaders;
   std::map<uint32_t, BlockState> blocks;
+  /// The local slots whose reference value a block may read before any
+  /// store to them (on some path from its start): only those must agree
+  /// where control flow merges.
+  std::map<uint32_t, llvm::BitVector> refLiveIn;
   std::vector<uint32_t> worklist;
   std::map<std::pair<unsigned, int>, Value> allocas;
   /// Hidden element-count parameters of buffer arguments (kgpu.size_of).
@@ -523,6 +554,69 @@ SV MethodTranslator::materializeCmp(const SV &v) {
   return out;
 }
 
+void MethodTranslator::computeReferenceLiveness() {
+  unsigned numSlots = method.code->maxLocals + 2;
+  struct Info {
+    llvm::BitVector use, def;
+    std::vector<uint32_t> successors;
+  };
+  std::map<uint32_t, Info> info;
+  for (size_t k = 0; k < leaders.size(); ++k) {
+    uint32_t start = leaders[k];
+    uint32_t end = k + 1 < leaders.size() ? leaders[k + 1] : UINT32_MAX;
+    Info &block = info[start];
+    block.use.resize(numSlots);
+    block.def.resize(numSlots);
+    auto it = insnIndex.find(start);
+    if (it == insnIndex.end())
+      continue;
+    const Instruction *last = nullptr;
+    for (size_t i = it->second; i < insns.size() && insns[i].pc < end; ++i) {
+      const Instruction &insn = insns[i];
+      last = &insn;
+      uint8_t o = insn.opcode;
+      unsigned slot = insn.local;
+      if (slot + 1 >= numSlots)
+        continue;
+      if (o == op::aload || (o >= op::aload_0 && o <= op::aload_3)) {
+        if (!block.def.test(slot))
+          block.use.set(slot);
+      } else if ((o >= op::istore && o <= op::astore) ||
+                 (o >= op::istore_0 && o <= op::astore_3)) {
+        block.def.set(slot);
+        bool wide = o == op::lstore || o == op::dstore ||
+                    (o >= op::lstore_0 && o <= op::lstore_3) ||
+                    (o >= op::dstore_0 && o <= op::dstore_3);
+        if (wide)
+          block.def.set(slot + 1);
+      }
+    }
+    if (!last)
+      continue;
+    block.successors = last->targets();
+    if (!last->endsFlow() && end != UINT32_MAX)
+      block.successors.push_back(end);
+  }
+  for (auto &[pc, block] : info)
+    refLiveIn[pc] = block.use;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto it = info.rbegin(); it != info.rend(); ++it) {
+      llvm::BitVector out(numSlots);
+      for (uint32_t succ : it->second.successors)
+        if (auto s = refLiveIn.find(succ); s != refLiveIn.end())
+          out |= s->second;
+      out.reset(it->second.def);
+      out |= it->second.use;
+      llvm::BitVector &in = refLiveIn[it->first];
+      if (out != in) {
+        in = out;
+        changed = true;
+      }
+    }
+  }
+}
+
 BlockState &MethodTranslator::blockAt(uint32_t pc) {
   auto it = blocks.find(pc);
   if (it == blocks.end()) {
@@ -543,11 +637,23 @@ Block *MethodTranslator::prepareSuccessor(uint32_t pc,
   for (SV &v : stack)
     if (v.kind == VK::Cmp)
       v = materializeCmp(v);
+  const llvm::BitVector *live = nullptr;
+  if (auto it = refLiveIn.find(pc); it != refLiveIn.end())
+    live = &it->second;
+  auto isLive = [&](unsigned slot) {
+    return !live || (slot < live->size() && live->test(slot));
+  };
   SmallVector<Value> fragmentOperands;
   if (!target.seen) {
     target.seen = true;
     target.stack = stack;
-    target.refs = refs;
+    // A reference in a slot the block never reads before writing (a
+    // private array of a branch that ended, a slot reused for another
+    // array) is dropped: two paths may disagree on it.
+    target.refs.clear();
+    for (const auto &[slot, v] : refs)
+      if (isLive(slot))
+        target.refs.insert({slot, v});
     for (SV &v : target.stack) {
       v.slot = -1;
       if (v.isScalar())
@@ -682,6 +788,7 @@ func::FuncOp MethodTranslator::translate(StringRef funcName) {
   for (auto [i, insn] : llvm::enumerate(insns))
     insnIndex[insn.pc] = i;
   leaders = computeBlockLeaders(insns, code.exceptionTable);
+  computeReferenceLiveness();
   parallelVars = method.getLocalVariableAnnotations(kParallelAnnotation);
   for (const std::string &var : mt.getMarkedLoopVariables(cf, method))
     for (const LocalVariableEntry &entry : code.localVariables)
@@ -727,8 +834,11 @@ func::FuncOp MethodTranslator::translate(StringRef funcName) {
       v.kind = VK::Array;
       v.elem = descriptorChar(type);
       arg = argTypes.size();
-      argTypes.push_back(
-          MemRefType::get({ShapedType::kDynamic}, elementType(ctx, v.elem)));
+      // A helper translated for a caller's private array takes its type.
+      argTypes.push_back(i < paramTypes.size() && paramTypes[i]
+                             ? paramTypes[i]
+                             : MemRefType::get({ShapedType::kDynamic},
+                                               elementType(ctx, v.elem)));
       params.push_back({name, argTypes.back(), ArgKind::Buffer, std::nullopt});
     } else if (type.arrayDims == 0 && type.className == kKernelContext) {
       v.kind = VK::Context;
@@ -784,6 +894,8 @@ func::FuncOp MethodTranslator::translate(StringRef funcName) {
   } else {
     func = createDeviceFunction(b, methodLoc, funcName,
                                 b.getFunctionType(argTypes, results));
+    if (llvm::any_of(paramTypes, [](Type t) { return bool(t); }))
+      func->setAttr(kInlineAttrName, b.getUnitAttr());
   }
   for (auto [i, p] : llvm::enumerate(desc->params)) {
     int arg = paramSlots[i].arg;
@@ -1042,6 +1154,10 @@ void MethodTranslator::translateInstruction(const Instruction &insn) {
       fail("KG-E0121", "an MMA fragment cannot be indexed", kFragmentHint);
       return;
     }
+    if (o == op::aastore && !stack.empty() &&
+        failIfPrivateArrayEscapes(stack.back(),
+                                  "is stored into an array of arrays"))
+      return;
     fail("KG-E0113", "arrays of objects or of arrays (int[][], Float4[]) "
                      "cannot be used on a GPU",
          "hint: use a one-dimensional primitive array and compute the index");
@@ -1306,12 +1422,18 @@ void MethodTranslator::translateInstruction(const Instruction &insn) {
   case op::getstatic:
     return getStatic(insn);
   case op::putstatic:
+    if (!stack.empty() &&
+        failIfPrivateArrayEscapes(stack.back(), "is stored into a field"))
+      return;
     fail("KG-E0107", "a kernel cannot assign a static field",
          "hint: write results into an array parameter");
     return;
   case op::getfield:
     return getField(insn);
   case op::putfield:
+    if (!stack.empty() &&
+        failIfPrivateArrayEscapes(stack.back(), "is stored into a field"))
+      return;
     fail("KG-E0107", "a kernel cannot assign a field of an object",
          "hint: write results into an array parameter");
     return;
@@ -1345,18 +1467,37 @@ void MethodTranslator::translateInstruction(const Instruction &insn) {
     }
     if (!name)
       llvm::consumeError(name.takeError());
-    fail("KG-E0101", "a kernel cannot allocate objects or arrays",
-         "hint: pass the array as a parameter, or use "
-         "KernelContext.allocate*LocalArray for work-group memory");
+    fail("KG-E0101", "a kernel cannot allocate objects",
+         "hint: pass arrays as parameters; a private array is "
+         "new T[constant] of a primitive T, work-group memory comes from "
+         "KernelContext.allocate*LocalArray");
     return;
   }
   case op::newarray:
-  case op::anewarray:
+    return newArray(insn);
   case op::multianewarray:
-    fail("KG-E0101", "a kernel cannot allocate objects or arrays",
-         "hint: pass the array as a parameter, or use "
-         "KernelContext.allocate*LocalArray for work-group memory");
+    fail("KG-E0113",
+         "arrays of arrays (new float[4][4]) cannot be used on "
+         "a GPU",
+         "hint: use a one-dimensional array and compute the index "
+         "(new float[16], a[i * 4 + j])");
     return;
+  case op::anewarray: {
+    llvm::Expected<StringRef> name = cf.getClassName(insn.index);
+    bool ofArrays = name && name->starts_with("[");
+    if (!name)
+      llvm::consumeError(name.takeError());
+    if (ofArrays) {
+      fail("KG-E0113",
+           "arrays of arrays (new float[4][]) cannot be used on "
+           "a GPU",
+           "hint: use a one-dimensional array and compute the index");
+      return;
+    }
+    fail("KG-E0101", "a kernel cannot allocate arrays of objects",
+         "hint: private arrays are arrays of primitives (new float[8])");
+    return;
+  }
   case op::athrow:
     fail("KG-E0102", "a kernel cannot throw exceptions");
     return;
@@ -1382,6 +1523,10 @@ void MethodTranslator::translateInstruction(const Instruction &insn) {
 Value MethodTranslator::loadElement(const SV &array, Value idx) {
   Location l = loc();
   Value v = memref::LoadOp::create(b, l, array.value, ValueRange{index(idx)});
+  // A private array of small elements holds them as ints, already
+  // narrowed and extended by the store.
+  if (v.getType().isInteger(32))
+    return v;
   switch (array.elem) {
   case 'B':
   case 'S':
@@ -1397,6 +1542,21 @@ Value MethodTranslator::loadElement(const SV &array, Value idx) {
 void MethodTranslator::storeElement(const SV &array, Value idx, Value value) {
   Location l = loc();
   Type elem = cast<MemRefType>(array.value.getType()).getElementType();
+  if (elem.isInteger(32) && (array.elem == 'B' || array.elem == 'S' ||
+                             array.elem == 'C' || array.elem == 'Z')) {
+    // A private array of byte, short, char or boolean elements: ints holding
+    // the value Java's store keeps (JVMS bastore/castore/sastore: the low 8
+    // or 16 bits, sign- or zero-extended on load; a boolean its low bit).
+    if (array.elem == 'Z') {
+      value = arith::AndIOp::create(b, l, value, constInt(1));
+    } else {
+      Type narrow = b.getIntegerType(array.elem == 'B' ? 8 : 16);
+      Value t = arith::TruncIOp::create(b, l, narrow, value);
+      value = array.elem == 'C'
+                  ? arith::ExtUIOp::create(b, l, elem, t).getResult()
+                  : arith::ExtSIOp::create(b, l, elem, t).getResult();
+    }
+  }
   if (elem != value.getType())
     value = arith::TruncIOp::create(b, l, elem, value);
   memref::StoreOp::create(b, l, value, array.value, ValueRange{index(idx)});
@@ -1434,6 +1594,7 @@ void MethodTranslator::arrayLoad(char elem) {
     fail("KG-E0199", "an array load from something that is not an array");
     return;
   }
+  checkConstantIndex(array, idx);
   pushValue(loadElement(array, idx));
 }
 
@@ -1451,7 +1612,160 @@ void MethodTranslator::arrayStore(char elem) {
     fail("KG-E0199", "an array store into something that is not an array");
     return;
   }
+  if (writesPrivateArrayAcrossIterations(array))
+    return;
+  checkConstantIndex(array, idx);
   storeElement(array, idx, value.value);
+}
+
+bool MethodTranslator::writesPrivateArrayAcrossIterations(const SV &array) {
+  if (!array.isPrivateArray() || array.allocPc < 0)
+    return false;
+  for (const LocalVariableAnnotation &p : parallelVars) {
+    auto inLoop = [&](int64_t pc) {
+      return pc >= p.startPc && pc < int64_t(p.startPc) + p.length;
+    };
+    if (inLoop(curPc) && !inLoop(array.allocPc)) {
+      fail("KG-E0302",
+           "a private array created before a @Parallel loop is written in "
+           "the loop: on the JVM its elements carry values from one "
+           "iteration to the next, on a GPU every work-item has a copy of "
+           "its own",
+           "hint: create the array in the loop body, or write one element "
+           "per iteration into an array parameter");
+      return true;
+    }
+  }
+  return false;
+}
+
+void MethodTranslator::checkConstantIndex(const SV &array, Value idx) {
+  auto type = dyn_cast<MemRefType>(array.value.getType());
+  APInt c;
+  if (!type || !type.hasStaticShape() || type.getRank() != 1 ||
+      !matchPattern(idx, m_ConstantInt(&c)))
+    return;
+  int64_t i = c.getSExtValue(), n = type.getDimSize(0);
+  if (i >= 0 && i < n)
+    return;
+  emitWarning(loc()) << "the constant index " << i
+                     << " is out of the bounds of this array of " << n
+                     << " elements in " << displayName
+                     << " (Java throws ArrayIndexOutOfBoundsException; a "
+                        "GPU does not check: the access is undefined, and "
+                        "--check-bounds reports it)";
+}
+
+void MethodTranslator::newArray(const Instruction &insn) {
+  char elem = 0;
+  switch (insn.value) {
+  case T_BOOLEAN:
+    elem = 'Z';
+    break;
+  case T_CHAR:
+    elem = 'C';
+    break;
+  case T_FLOAT:
+    elem = 'F';
+    break;
+  case T_DOUBLE:
+    elem = 'D';
+    break;
+  case T_BYTE:
+    elem = 'B';
+    break;
+  case T_SHORT:
+    elem = 'S';
+    break;
+  case T_INT:
+    elem = 'I';
+    break;
+  case T_LONG:
+    elem = 'J';
+    break;
+  default:
+    break;
+  }
+  Value length = popScalar(VK::Int);
+  if (hadError)
+    return;
+  if (!elem) {
+    fail("KG-E0199", "newarray of an invalid element type");
+    return;
+  }
+  // kgc's limit for arrays (docs/kgc.md).
+  constexpr int64_t kMaxElements = int64_t(1) << 24;
+  APInt n;
+  if (!matchPattern(length, m_ConstantInt(&n))) {
+    fail("KG-E0123",
+         "the length of a private array (new T[n]) must be a compile-time "
+         "constant",
+         "hint: use a literal, a static final int or a final local variable "
+         "initialised with a constant; pass data of a run-time size as an "
+         "array parameter");
+    return;
+  }
+  int64_t count = n.getSExtValue();
+  if (count <= 0 || count > kMaxElements) {
+    fail("KG-E0123",
+         llvm::formatv("a private array of {0} elements: its length must be "
+                       "from 1 to {1}",
+                       count, kMaxElements));
+    return;
+  }
+  Location l = loc();
+  // byte, short, char and boolean elements are held as ints (storeElement
+  // narrows them as Java does): a target without 8- and 16-bit private
+  // memory (Vulkan without Int8/Int16) takes them as they are.
+  Type elemType = elem == 'B' || elem == 'S' || elem == 'C' || elem == 'Z'
+                      ? b.getI32Type()
+                      : elementType(ctx, elem);
+  Value array;
+  {
+    // Private memory of the work-item, for the whole function (as kgc's
+    // private arrays); the elements are zeroed where newarray runs.
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(entry);
+    array = memref::AllocaOp::create(b, l, MemRefType::get({count}, elemType));
+  }
+  // Java's new array is all zeros, each time newarray runs (in a loop:
+  // in every iteration).
+  Value zero = arith::ConstantOp::create(b, l, b.getZeroAttr(elemType));
+  if (count <= 64) {
+    for (int64_t k = 0; k < count; ++k)
+      memref::StoreOp::create(
+          b, l, zero, array,
+          ValueRange{arith::ConstantIndexOp::create(b, l, k)});
+  } else {
+    Value lb = arith::ConstantIndexOp::create(b, l, 0);
+    Value ub = arith::ConstantIndexOp::create(b, l, count);
+    Value one = arith::ConstantIndexOp::create(b, l, 1);
+    scf::ForOp::create(b, l, lb, ub, one, ValueRange{},
+                       [&](OpBuilder &nb, Location nl, Value iv, ValueRange) {
+                         memref::StoreOp::create(nb, nl, zero, array,
+                                                 ValueRange{iv});
+                         scf::YieldOp::create(nb, nl);
+                       });
+  }
+  SV v;
+  v.kind = VK::Array;
+  v.elem = elem;
+  v.value = array;
+  v.allocPc = curPc;
+  stack.push_back(v);
+}
+
+bool MethodTranslator::failIfPrivateArrayEscapes(const SV &v,
+                                                 const Twine &where) {
+  if (!v.isPrivateArray())
+    return false;
+  fail("KG-E0124",
+       "a private array " + where +
+           ": a private array belongs to one work-item and cannot leave "
+           "the kernel and the static helpers compiled with it",
+       "hint: keep it in the kernel and its helpers; copy what must leave "
+       "into an array parameter");
+  return true;
 }
 
 void MethodTranslator::binary(const Instruction &insn) {
@@ -2012,6 +2326,28 @@ void MethodTranslator::invoke(const Instruction &insn) {
   std::string display = (owner + "." + ref->name).str();
   std::replace(display.begin(), display.end(), '/', '.');
   uint8_t o = insn.opcode;
+  bool libraryOwner =
+      owner.starts_with("java/") || owner.starts_with("kotlin/") ||
+      owner.starts_with("groovy/") || owner.starts_with("org/codehaus/") ||
+      owner.starts_with("org/apache/groovy/") ||
+      owner.starts_with("uk/ac/manchester/tornado/") || owner.starts_with("[");
+
+  // A private array may go to a static helper of the input (compiled with
+  // the kernel, inlined), Groovy's array accessors and Kotlin's null
+  // checks; anything else would take it out of the work-item.
+  bool takesPrivateArrays =
+      (o == op::invokestatic && !libraryOwner) ||
+      owner == "org/codehaus/groovy/runtime/BytecodeInterface8" ||
+      owner == "kotlin/jvm/internal/Intrinsics";
+  if (!takesPrivateArrays) {
+    size_t operands = desc->params.size() + (o == op::invokestatic ? 0 : 1);
+    for (size_t k = 0; k < operands && k < stack.size(); ++k)
+      if (failIfPrivateArrayEscapes(stack[stack.size() - 1 - k],
+                                    "is passed to " + display +
+                                        ", which is not compiled with the "
+                                        "kernel"))
+        return;
+  }
 
   if (invokeBoxing(*ref, *desc))
     return;
@@ -2084,10 +2420,7 @@ void MethodTranslator::invoke(const Instruction &insn) {
       if (StringRef(ref->name).ends_with("ArraySet") && desc->params.size() == 3)
         return arrayStore(elem);
     }
-    if (owner.starts_with("java/") || owner.starts_with("kotlin/") ||
-        owner.starts_with("groovy/") || owner.starts_with("org/codehaus/") ||
-        owner.starts_with("org/apache/groovy/") ||
-        owner.starts_with("uk/ac/manchester/tornado/")) {
+    if (libraryOwner) {
       fail("KG-E0109", display + " is not supported on a GPU",
            "hint: docs/jvm.md lists the library methods kernels can call");
       return;
@@ -3382,12 +3715,41 @@ bool MethodTranslator::invokeTornadoArray(const MemberRef &ref,
   return false;
 }
 
+/// Whether `helper` may write its memref argument `argNo`: a store to it,
+/// or a call that takes it (conservatively).
+bool MethodTranslator::helperWritesArgument(func::FuncOp helper,
+                                            unsigned argNo) {
+  if (argNo >= helper.getNumArguments())
+    return false;
+  Value arg = helper.getArgument(argNo);
+  for (Operation *user : arg.getUsers())
+    if (isa<func::CallOp>(user) ||
+        (isa<memref::StoreOp>(user) &&
+         cast<memref::StoreOp>(user).getMemRef() == arg))
+      return true;
+  return false;
+}
+
 void MethodTranslator::invokeHelper(const MemberRef &ref,
                                     const MethodDescriptor &desc) {
   std::string display = ref.className + "." + ref.name;
   std::replace(display.begin(), display.end(), '/', '.');
+  // A private array argument: the helper is translated for its type (a
+  // static memref) and inlined (ModuleTranslator::inlinePrivateArrayHelpers).
+  size_t numParams = desc.params.size();
+  SmallVector<Type> paramTypes(numParams);
+  bool anyPrivate = false;
+  for (size_t i = 0; i < numParams && numParams <= stack.size(); ++i) {
+    const SV &v = stack[stack.size() - numParams + i];
+    if (v.isPrivateArray()) {
+      paramTypes[i] = v.value.getType();
+      anyPrivate = true;
+    }
+  }
+  if (!anyPrivate)
+    paramTypes.clear();
   FailureOr<func::FuncOp> callee =
-      mt.getHelper(ref.className, ref.name, ref.descriptor, loc());
+      mt.getHelper(ref.className, ref.name, ref.descriptor, loc(), paramTypes);
   if (failed(callee)) {
     hadError = true; // getHelper reported why
     return;
@@ -3399,6 +3761,11 @@ void MethodTranslator::invokeHelper(const MemberRef &ref,
     popped.push_back(pop());
   std::reverse(popped.begin(), popped.end());
   for (SV &v : popped) {
+    // A private array made before a @Parallel loop and written by a helper
+    // called in the loop carries values across iterations on the JVM.
+    if (v.isPrivateArray() && helperWritesArgument(*callee, args.size()) &&
+        writesPrivateArrayAcrossIterations(v))
+      return;
     if (v.kind == VK::Cmp)
       v = materializeCmp(v);
     if (v.kind == VK::Context || v.kind == VK::String || v.kind == VK::Null)
@@ -3441,8 +3808,16 @@ void MethodTranslator::invokeHelper(const MemberRef &ref,
 FailureOr<func::FuncOp> ModuleTranslator::getHelper(StringRef className,
                                                     StringRef name,
                                                     StringRef descriptor,
-                                                    Location callLoc) {
+                                                    Location callLoc,
+                                                    ArrayRef<Type> paramTypes) {
   std::string key = (className + "." + name + descriptor).str();
+  // One translation per set of private array arguments.
+  for (Type t : paramTypes) {
+    llvm::raw_string_ostream os(key);
+    os << "|";
+    if (t)
+      t.print(os);
+  }
   auto it = helpers.find(key);
   if (it != helpers.end()) {
     if (!it->second) {
@@ -3471,7 +3846,8 @@ FailureOr<func::FuncOp> ModuleTranslator::getHelper(StringRef className,
     return failure();
   }
   helpers[key] = nullptr; // in progress: recursion
-  FailureOr<func::FuncOp> func = translateMethod(*cf, *method, false);
+  FailureOr<func::FuncOp> func =
+      translateMethod(*cf, *method, false, paramTypes);
   if (failed(func)) {
     helpers.erase(key);
     return failure();
@@ -3481,9 +3857,9 @@ FailureOr<func::FuncOp> ModuleTranslator::getHelper(StringRef className,
 }
 
 FailureOr<func::FuncOp>
-ModuleTranslator::translateMethod(const ClassFile &cf,
-                                  const MethodInfo &method, bool isKernel) {
-  MethodTranslator translator(*this, cf, method, isKernel);
+ModuleTranslator::translateMethod(const ClassFile &cf, const MethodInfo &method,
+                                  bool isKernel, ArrayRef<Type> paramTypes) {
+  MethodTranslator translator(*this, cf, method, isKernel, paramTypes);
   std::string simple = cf.thisClass;
   if (size_t slash = simple.rfind('/'); slash != std::string::npos)
     simple = simple.substr(slash + 1);
@@ -3519,4 +3895,74 @@ ModuleTranslator::getMarkedLoopVariables(const ClassFile &cf,
   else
     addString(*value);
   return vars;
+}
+
+void ModuleTranslator::inlinePrivateArrayHelpers() {
+  auto marked = [](func::FuncOp f) { return f && f->hasAttr(kInlineAttrName); };
+  SymbolTable symbols(module);
+  while (true) {
+    // A call of a marked helper in a function that is not marked (the
+    // marked ones are erased below; their calls are inlined with them).
+    func::CallOp call;
+    func::FuncOp callee;
+    for (auto caller : module.getOps<func::FuncOp>()) {
+      if (marked(caller))
+        continue;
+      caller.walk([&](func::CallOp c) {
+        auto f = symbols.lookup<func::FuncOp>(c.getCallee());
+        if (!marked(f) || f.isExternal())
+          return WalkResult::advance();
+        call = c;
+        callee = f;
+        return WalkResult::interrupt();
+      });
+      if (call)
+        break;
+    }
+    if (!call)
+      break;
+    // The frontend's CFG form: split the caller's block at the call, clone
+    // the helper's blocks in between, its returns become branches to the
+    // rest of the block (whose arguments are the call's results).
+    Block *before = call->getBlock();
+    Region *region = before->getParent();
+    Block *after = before->splitBlock(std::next(call->getIterator()));
+    for (Type t : call.getResultTypes())
+      after->addArgument(t, call.getLoc());
+    call.replaceAllUsesWith(after->getArguments());
+    IRMapping mapping;
+    for (auto [arg, operand] :
+         llvm::zip(callee.getArguments(), call.getOperands()))
+      mapping.map(arg, operand);
+    callee.getBody().cloneInto(region, after->getIterator(), mapping);
+    Block *inlinedEntry = mapping.lookup(&callee.getBody().front());
+    Block &callerEntry = region->front();
+    SmallVector<Operation *> allocas;
+    SmallVector<func::ReturnOp> returns;
+    for (Block *block = inlinedEntry; block != after;
+         block = block->getNextNode())
+      for (Operation &op : *block) {
+        if (auto alloca = dyn_cast<memref::AllocaOp>(op);
+            alloca && alloca->getNumOperands() == 0)
+          allocas.push_back(alloca);
+        else if (auto ret = dyn_cast<func::ReturnOp>(op))
+          returns.push_back(ret);
+      }
+    // The helper's slots and private arrays: allocated once per caller
+    // (every one is written before it is read: slots by the bytecode
+    // verifier's rules, arrays by their zeroing at newarray).
+    for (Operation *alloca : allocas)
+      alloca->moveBefore(&callerEntry, callerEntry.begin());
+    for (func::ReturnOp ret : returns) {
+      OpBuilder rb(ret);
+      cf::BranchOp::create(rb, ret.getLoc(), after, ret.getOperands());
+      ret.erase();
+    }
+    OpBuilder cb(call);
+    cf::BranchOp::create(cb, call.getLoc(), inlinedEntry);
+    call.erase();
+  }
+  for (auto f : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    if (marked(f))
+      f.erase();
 }

@@ -44,16 +44,28 @@ public:
 
   /// Translates `method` of `cf` into a kernel (or a device function) at
   /// the end of the module; errors are reported, then failure.
+  /// `paramTypes` (one entry per Java parameter, a null type where the
+  /// descriptor's applies) gives array parameters another type: a helper
+  /// that receives a kernel's private array (a static memref) is
+  /// translated for that array and marked for inlining.
   mlir::FailureOr<mlir::func::FuncOp>
-  translateMethod(const ClassFile &cf, const MethodInfo &method,
-                  bool isKernel);
+  translateMethod(const ClassFile &cf, const MethodInfo &method, bool isKernel,
+                  llvm::ArrayRef<mlir::Type> paramTypes = {});
 
   /// The device function of a static helper method, translated on first
-  /// use; a recursive call is an error at `callLoc`.
-  mlir::FailureOr<mlir::func::FuncOp> getHelper(llvm::StringRef className,
-                                                llvm::StringRef name,
-                                                llvm::StringRef descriptor,
-                                                mlir::Location callLoc);
+  /// use (once per `paramTypes`, translateMethod's); a recursive call is an
+  /// error at `callLoc`.
+  mlir::FailureOr<mlir::func::FuncOp>
+  getHelper(llvm::StringRef className, llvm::StringRef name,
+            llvm::StringRef descriptor, mlir::Location callLoc,
+            llvm::ArrayRef<mlir::Type> paramTypes = {});
+
+  /// Inlines every call of a helper translated for a private array (and
+  /// the calls those helpers make of others) into its caller, moves the
+  /// inlined allocations to the caller's entry, and erases those helpers:
+  /// private memory cannot be passed to a device function on every target
+  /// (a SPIR-V function parameter of a memref is a storage buffer).
+  void inlinePrivateArrayHelpers();
 
   /// The constant static fields of `cf`.
   const llvm::StringMap<StaticConstant> &getConstants(const ClassFile &cf);

@@ -66,6 +66,12 @@ llvm::StringRef kgpu::kgc::getMMAShapeName(MMAShape shape) {
     return "m32n8k16";
   case MMAShape::M8N32K16:
     return "m8n32k16";
+  case MMAShape::M64N64K16:
+    return "m64n64k16";
+  case MMAShape::M64N128K16:
+    return "m64n128k16";
+  case MMAShape::M64N256K16:
+    return "m64n256k16";
   }
   return "?";
 }
@@ -90,6 +96,15 @@ void kgpu::kgc::getMMAShapeDims(MMAShape shape, unsigned &m, unsigned &n,
     return;
   case MMAShape::M8N32K16:
     m = 8, n = 32, k = 16;
+    return;
+  case MMAShape::M64N64K16:
+    m = 64, n = 64, k = 16;
+    return;
+  case MMAShape::M64N128K16:
+    m = 64, n = 128, k = 16;
+    return;
+  case MMAShape::M64N256K16:
+    m = 64, n = 256, k = 16;
     return;
   }
   m = n = k = 0;

@@ -167,11 +167,15 @@ bool Parser::parseMMAType(DeclSpec &spec) {
           .Case("m16n8k8", MMAShape::M16N8K8)
           .Case("m32n8k16", MMAShape::M32N8K16)
           .Case("m8n32k16", MMAShape::M8N32K16)
+          .Case("m64n64k16", MMAShape::M64N64K16)
+          .Case("m64n128k16", MMAShape::M64N128K16)
+          .Case("m64n256k16", MMAShape::M64N256K16)
           .Default(std::nullopt);
   if (!shape) {
     errorAt(tok(), "unknown mma shape '" + shapeName +
                        "'; expected one of m16n8k16, m16n16k16, m16n8k32, "
-                       "m16n8k8, m32n8k16, m8n32k16");
+                       "m16n8k8, m32n8k16, m8n32k16, m64n64k16, "
+                       "m64n128k16, m64n256k16");
     return false;
   }
   spec.shape = *shape;
@@ -211,6 +215,13 @@ bool Parser::parseMMAType(DeclSpec &spec) {
     return false;
   }
   consume();
+  if (isWgmmaShape(spec.shape) &&
+      (spec.role != MMARole::Acc || spec.scalar != ScalarKind::Float)) {
+    errorAt(elemTok, "warp-group mma shape '" + getMMAShapeName(spec.shape) +
+                         "' is an accumulator only: mma<" +
+                         getMMAShapeName(spec.shape) + ", acc, float>");
+    return false;
+  }
   if (spec.role != MMARole::Acc && spec.scalar != ScalarKind::Half) {
     errorAt(elemTok, "mma 'a' and 'b' fragments must have element type 'half'");
     return false;

@@ -7,7 +7,7 @@
 // RUN: %javac17 -g -sourcepath %S/Inputs/api -d %t %t/Errors.java
 // RUN: kgpu-translate %t/Errors.class --emit=mlir --verify-diagnostics
 // RUN: not kgpu-translate %t/Errors.class --emit=mlir --kernel=Errors::allocates 2>&1 | FileCheck %s
-// CHECK: Errors.java:[[@LINE+16]]:0: error: KG-E0101: a kernel cannot allocate objects or arrays in Errors.allocates; hint: pass the array as a parameter
+// CHECK: Errors.java:[[@LINE+16]]:0: error: KG-E0101: a kernel cannot allocate objects in Errors.allocates; hint: pass arrays as parameters; a private array is new T[constant] of a primitive T
 
 import uk.ac.manchester.tornado.api.KernelContext;
 
@@ -22,9 +22,9 @@ public class Errors {
 
   public static void allocates(KernelContext kc, float[] out) {
     int i = kc.globalIdx;
-    // expected-error @+1 {{KG-E0101: a kernel cannot allocate objects or arrays in Errors.allocates}}
-    float[] tmp = new float[4];
-    out[i] = tmp[0];
+    // expected-error @+1 {{KG-E0101: a kernel cannot allocate objects in Errors.allocates}}
+    Object tmp = new Object();
+    out[i] = tmp == null ? 0 : 1;
   }
 
   public static void throwsException(KernelContext kc, int[] out) {

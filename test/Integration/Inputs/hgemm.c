@@ -13,10 +13,17 @@ static void inputs(void) {
     b[i] = (_Float16)((float)((int)(next_u32() % 9) - 4) * 0.25f);
 }
 
+static _Float16 bt[N * K];
+
 static void gen(void) {
   inputs();
   write_raw("a", a, sizeof(a));
   write_raw("b", b, sizeof(b));
+  /* B transposed (N x K), for the kernels that take B K-major. */
+  for (int k = 0; k < K; ++k)
+    for (int j = 0; j < N; ++j)
+      bt[j * K + k] = b[k * N + j];
+  write_raw("bt", bt, sizeof(bt));
 }
 
 static float want[M * N];

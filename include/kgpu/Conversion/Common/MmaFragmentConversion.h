@@ -24,8 +24,12 @@ namespace mlir {
 namespace kgpu {
 
 /// Whether `op` is one of the tensor-core ops kgpu.mma_fill, mma_load,
-/// mma_compute and mma_store.
+/// mma_compute and mma_store, or of the warp-group MMA ops kgpu.wgmma_*.
 bool isMmaOp(Operation *op);
+
+/// Whether `op` is one of the warp-group MMA ops kgpu.wgmma_fill, wgmma,
+/// wgmma_fence, wgmma_commit, wgmma_wait and wgmma_store.
+bool isWgmmaOp(Operation *op);
 
 /// Whether `root` or an op nested in it is a tensor-core op.
 bool containsMmaOps(Operation *root);
@@ -37,13 +41,16 @@ bool containsMmaOps(Operation *root);
 class MmaFragmentTypeConverter : public TypeConverter {
 public:
   explicit MmaFragmentTypeConverter(
-      std::function<std::optional<Type>(MmaFragmentType)> convertFragment);
+      std::function<std::optional<Type>(MmaFragmentType)> convertFragment,
+      std::function<std::optional<Type>(WgmmaAccType)> convertWgmmaAcc =
+          nullptr);
 };
 
 /// Lowers the tensor-core ops under `root` with `patterns` (one pattern per
 /// op, built with `converter`), in a partial conversion where the four ops
-/// are illegal and the scf ops that carry fragments are converted
-/// structurally. Fails, with the conversion's diagnostics, if an op is left.
+/// and the kgpu.wgmma_* ops are illegal and the scf ops that carry fragments
+/// are converted structurally. Fails, with the conversion's diagnostics, if an
+/// op is left.
 LogicalResult applyMmaFragmentConversion(Operation *root,
                                          MmaFragmentTypeConverter &converter,
                                          RewritePatternSet &&patterns);

@@ -34,6 +34,18 @@ constexpr int64_t kCUDAStaticSharedMemoryLimit = 48 * 1024;
 /// The alignment of each local array in dynamic shared memory: what
 /// ldmatrix rows, 16-byte cp.async and vector accesses need.
 constexpr int64_t kCUDASharedMemoryAlignment = 16;
+/// The alignment of a local array that a kgpu.wgmma reads: its 128-byte
+/// swizzle repeats every 1024 bytes, from a 1024-byte boundary (the
+/// dynamic shared memory itself is declared that aligned).
+constexpr int64_t kCUDAWgmmaSharedMemoryAlignment = 1024;
+
+/// The alignment of the local array `alloc` in shared memory.
+inline int64_t getSharedMemoryAlignment(Operation *alloc) {
+  for (Operation *user : alloc->getResult(0).getUsers())
+    if (isa<WgmmaOp>(user))
+      return kCUDAWgmmaSharedMemoryAlignment;
+  return kCUDASharedMemoryAlignment;
+}
 
 inline bool isWorkgroupMemRef(MemRefType type) {
   Attribute space = type.getMemorySpace();
@@ -69,7 +81,7 @@ inline CUDASharedMemoryLayout getCUDASharedMemoryLayout(gpu::GPUFuncOp func) {
     if (!isWorkgroupMemRef(alloc.getType()) ||
         !alloc.getType().hasStaticShape())
       return;
-    int64_t offset = llvm::alignTo(end, kCUDASharedMemoryAlignment);
+    int64_t offset = llvm::alignTo(end, getSharedMemoryAlignment(alloc));
     layout.offsets.push_back({alloc, offset});
     end = offset + getSharedMemoryBytes(alloc.getType());
   });

@@ -70,8 +70,18 @@ enum class MMAShape : uint8_t {
   M16N8K32,
   M16N8K8,
   M32N8K16,
-  M8N32K16
+  M8N32K16,
+  // Warp-group MMA accumulators (Hopper wgmma; role acc, float only).
+  M64N64K16,
+  M64N128K16,
+  M64N256K16
 };
+
+/// Whether `shape` is a warp-group MMA shape (m64nNk16).
+inline bool isWgmmaShape(MMAShape shape) {
+  return shape == MMAShape::M64N64K16 || shape == MMAShape::M64N128K16 ||
+         shape == MMAShape::M64N256K16;
+}
 
 /// Tensor-core fragment roles: A (MxK), B (KxN) and accumulator (MxN).
 enum class MMARole : uint8_t { A, B, Acc };

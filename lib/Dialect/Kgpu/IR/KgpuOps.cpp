@@ -294,6 +294,78 @@ LogicalResult AllocLocalOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Warp-group MMA
+//===----------------------------------------------------------------------===//
+
+LogicalResult WgmmaFillOp::verify() {
+  Type elementType = getResult().getType().getElementType();
+  if (getValue().getType() != elementType)
+    return emitOpError("fill value of type ")
+           << getValue().getType() << " does not match the accumulator "
+           << "element type " << elementType;
+  return success();
+}
+
+/// A descriptor byte offset: a multiple of 16 that fits 14 bits after >> 4.
+static LogicalResult verifyWgmmaOffset(Operation *op, StringRef name,
+                                       int64_t bytes) {
+  if (bytes % 16 != 0 || bytes >= (int64_t(1) << 18))
+    return op->emitOpError("'")
+           << name << "' must be a multiple of 16 bytes below 262144, got "
+           << bytes;
+  return success();
+}
+
+LogicalResult WgmmaOp::verify() {
+  for (auto [name, value] : {std::pair<StringRef, Value>{"A", getA()},
+                             std::pair<StringRef, Value>{"B", getB()}}) {
+    auto type = cast<MemRefType>(value.getType());
+    if (!isLocalMemRef(type))
+      return emitOpError("reads ")
+             << name << " from local memory (memory space "
+             << KgpuDialect::kLocalMemorySpace << "), got " << type;
+    if (!type.getLayout().isIdentity())
+      return emitOpError("needs the identity layout for ")
+             << name << ", got " << type;
+  }
+  Type aElement = getA().getType().getElementType();
+  if (aElement != getB().getType().getElementType())
+    return emitOpError("needs A and B of one element type, got ")
+           << aElement << " and " << getB().getType().getElementType();
+  if (failed(verifyWgmmaOffset(*this, "stride", getAStride())) ||
+      failed(verifyWgmmaOffset(*this, "stride", getBStride())) ||
+      (getBLead() && failed(verifyWgmmaOffset(*this, "lead", *getBLead()))))
+    return failure();
+  return success();
+}
+
+LogicalResult WgmmaStoreOp::verify() {
+  auto type = cast<MemRefType>(getMemref().getType());
+  Type elementType = getValue().getType().getElementType();
+  if (type.getElementType() != elementType)
+    return emitOpError("memref element type ")
+           << type.getElementType()
+           << " does not match the accumulator element type " << elementType;
+  if (type.getRank() != 1 && type.getRank() != 2)
+    return emitOpError("needs a 1-D or 2-D memref, got ") << type;
+  if (failed(verifyIndexCount(*this, type, getIndices().size())) ||
+      failed(verifySharedMemory(*this, getMemref())))
+    return failure();
+  if (type.getRank() == 1 && !getLeadDim())
+    return emitOpError("needs 'lead_dim' (the distance between rows) with a "
+                       "1-D memref");
+  if (type.getRank() == 2 && getLeadDim())
+    return emitOpError("takes no 'lead_dim' with a 2-D memref: the row "
+                       "stride of the memref is the leading dimension");
+  APInt value;
+  if (getLeadDim() && matchPattern(getLeadDim(), m_ConstantInt(&value)) &&
+      !value.isStrictlyPositive())
+    return emitOpError("'lead_dim' must be positive, got ")
+           << value.getSExtValue();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Atomics
 //===----------------------------------------------------------------------===//
 

@@ -108,6 +108,49 @@ MmaFragmentType::verify(function_ref<InFlightDiagnostic()> emitError,
                      << " with an accumulator of type " << elementType;
 }
 
+//===----------------------------------------------------------------------===//
+// WgmmaAccType
+//===----------------------------------------------------------------------===//
+
+LogicalResult WgmmaAccType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   unsigned n, Type elementType) {
+  if (n < 8 || n > 256 || n % 8 != 0)
+    return emitError() << "warp-group MMA needs N from 8 to 256 in steps of "
+                          "8 (m64nNk16), got N = "
+                       << n;
+  if (!elementType.isF32())
+    return emitError() << "warp-group MMA accumulators are f32 (with f16 or "
+                          "bf16 inputs), got "
+                       << elementType;
+  return success();
+}
+
+/// `<m64nNk16, type>`.
+Type WgmmaAccType::parse(AsmParser &parser) {
+  StringRef shape;
+  SMLoc loc = parser.getCurrentLocation();
+  Type elementType;
+  if (parser.parseLess() || parser.parseKeyword(&shape))
+    return Type();
+  unsigned n = 0;
+  StringRef rest = shape;
+  if (!rest.consume_front("m64n") || !rest.consume_back("k16") ||
+      rest.getAsInteger(10, n)) {
+    parser.emitError(loc, "expected a warp-group MMA shape m64nNk16, got '")
+        << shape << "'";
+    return Type();
+  }
+  if (parser.parseComma() || parser.parseType(elementType) ||
+      parser.parseGreater())
+    return Type();
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    n, elementType);
+}
+
+void WgmmaAccType::print(AsmPrinter &printer) const {
+  printer << "<m64n" << getN() << "k16, " << getElementType() << ">";
+}
+
 bool mlir::kgpu::isValidReductionKind(ReductionKind kind, Type elementType) {
   switch (kind) {
   case ReductionKind::Add:

@@ -193,7 +193,9 @@ Value Emitter::emitBuiltin(const BuiltinCallExpr *call) {
   // Everything below evaluates its arguments first.
   SmallVector<Value> vals;
   if (kind != BuiltinKind::MMALoadA && kind != BuiltinKind::MMALoadB &&
-      kind != BuiltinKind::MMALoadC && kind != BuiltinKind::MMAStore) {
+      kind != BuiltinKind::MMALoadC && kind != BuiltinKind::MMAStore &&
+      kind != BuiltinKind::WgmmaCompute &&
+      kind != BuiltinKind::WgmmaComputeBt && kind != BuiltinKind::WgmmaStore) {
     for (const Expr *arg : args) {
       Value v = emitExpr(arg);
       if (!v)
@@ -305,7 +307,55 @@ Value Emitter::emitBuiltin(const BuiltinCallExpr *call) {
       return vals[0];
     return math::AbsIOp::create(b, l, vals[0]);
   case BuiltinKind::MMAFill:
-    return kg::MmaFillOp::create(b, l, mmaType(type), vals[0]);
+    if (auto acc = dyn_cast<kg::WgmmaAccType>(mmaType(type)))
+      return kg::WgmmaFillOp::create(b, l, acc, vals[0]);
+    return kg::MmaFillOp::create(b, l, fragmentType(type), vals[0]);
+  case BuiltinKind::WgmmaCompute:
+  case BuiltinKind::WgmmaComputeBt: {
+    Value acc = emitExpr(args[0]);
+    Value a, bm;
+    SmallVector<Value> ai, bi;
+    if (!acc || !emitFlatAddress(args[1], args[2], a, ai) ||
+        !emitFlatAddress(args[3], args[4], bm, bi))
+      return Value();
+    auto accType = cast<kg::WgmmaAccType>(acc.getType());
+    // docs/kgc.md: A K-major, 8-row groups 1024 bytes apart; B N-major in
+    // 8 x 64 blocks, adjacent along N (lead 1024) and N * 16 bytes apart
+    // along K; wgmma_bt: B K-major as A.
+    bool nMajor = kind == BuiltinKind::WgmmaCompute;
+    IntegerAttr lead = nMajor ? b.getI64IntegerAttr(1024) : IntegerAttr();
+    return kg::WgmmaOp::create(
+        b, l, accType, a, ai[0], b.getI64IntegerAttr(1024), bm, bi[0],
+        b.getI64IntegerAttr(nMajor ? int64_t(accType.getN()) * 16 : 1024), lead,
+        acc);
+  }
+  case BuiltinKind::WgmmaFence:
+    kg::WgmmaFenceOp::create(b, l);
+    return Value();
+  case BuiltinKind::WgmmaCommit:
+    kg::WgmmaCommitOp::create(b, l);
+    return Value();
+  case BuiltinKind::WgmmaWait: {
+    std::optional<ConstantValue> pending = evaluateConstantExpr(args[0]);
+    if (!pending) {
+      error(args[0]->getLoc(), "the argument of 'wgmma_wait' must be a "
+                               "constant");
+      return Value();
+    }
+    kg::WgmmaWaitOp::create(b, l, pending->getSExtValue());
+    return Value();
+  }
+  case BuiltinKind::WgmmaStore: {
+    Value memref, leadDim;
+    SmallVector<Value> indices;
+    if (!emitMmaAddress(call, memref, indices, leadDim))
+      return Value();
+    Value acc = emitExpr(args[4]);
+    if (!acc)
+      return Value();
+    kg::WgmmaStoreOp::create(b, l, acc, memref, indices, leadDim);
+    return Value();
+  }
   case BuiltinKind::MMACompute:
     return kg::MmaComputeOp::create(b, l, vals[0], vals[1], vals[2]);
   case BuiltinKind::MMALoadA:
@@ -315,7 +365,8 @@ Value Emitter::emitBuiltin(const BuiltinCallExpr *call) {
     SmallVector<Value> indices;
     if (!emitMmaAddress(call, memref, indices, leadDim))
       return Value();
-    return kg::MmaLoadOp::create(b, l, mmaType(type), memref, indices, leadDim,
+    return kg::MmaLoadOp::create(b, l, fragmentType(type), memref, indices,
+                                 leadDim,
                                  /*colMajor=*/false);
   }
   case BuiltinKind::MMAStore: {

@@ -219,7 +219,17 @@ private:
     }
     return b.getI32Type();
   }
-  kg::MmaFragmentType mmaType(const kgc::Type &t) {
+  /// A kgc mma type: a `!kgpu.mma` fragment, or for the warp-group shapes
+  /// (m64nNk16) a `!kgpu.wgmma_acc`.
+  mlir::Type mmaType(const kgc::Type &t) {
+    if (isWgmmaShape(t.getMMAShape())) {
+      unsigned m, n, k;
+      getMMAShapeDims(t.getMMAShape(), m, n, k);
+      return kg::WgmmaAccType::get(&ctx, n, scalarType(t.getElementKind()));
+    }
+    return fragmentType(t);
+  }
+  kg::MmaFragmentType fragmentType(const kgc::Type &t) {
     kg::MmaShape shape = kg::MmaShape::m16n16k16;
     switch (t.getMMAShape()) {
     case MMAShape::M16N8K16:
@@ -239,6 +249,8 @@ private:
       break;
     case MMAShape::M8N32K16:
       shape = kg::MmaShape::m8n32k16;
+      break;
+    default: // the warp-group shapes: mmaType
       break;
     }
     kg::MmaRole role = t.getMMARole() == MMARole::A   ? kg::MmaRole::A

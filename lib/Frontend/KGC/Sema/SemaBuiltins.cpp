@@ -289,6 +289,11 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
     MMARole role = kind == BuiltinKind::MMALoadA   ? MMARole::A
                    : kind == BuiltinKind::MMALoadB ? MMARole::B
                                                    : MMARole::Acc;
+    if (isWgmmaShape(expected->getMMAShape())) {
+      error(loc, "'" + name + "' cannot load a warp-group accumulator (" +
+                     typeStr(*expected) + "); start it with mma_fill");
+      return nullptr;
+    }
     if (expected->getMMARole() != role) {
       error(loc, "'" + name + "' produces an '" + getMMARoleName(role) +
                      "' fragment but the destination has type " +
@@ -325,6 +330,11 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
     }
     const Type &a = args[0]->getType(), &b = args[1]->getType(),
                &c = args[2]->getType();
+    if (isWgmmaShape(c.getMMAShape())) {
+      error(loc, "'mma_compute' does not take warp-group accumulators (" +
+                     typeStr(c) + "); use 'wgmma' or 'wgmma_bt'");
+      return nullptr;
+    }
     if (a.getMMAShape() != c.getMMAShape() ||
         b.getMMAShape() != c.getMMAShape()) {
       error(loc, "'mma_compute': fragment shapes do not match (" +
@@ -340,7 +350,8 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
     }
     return make(c);
   }
-  case BuiltinKind::MMAStore: {
+  case BuiltinKind::MMAStore:
+  case BuiltinKind::WgmmaStore: {
     if (!arity())
       return nullptr;
     Expr *frag = checkRValue(args[4]);
@@ -348,9 +359,19 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
       return nullptr;
     const Type &ft = frag->getType();
     if (!ft.isMMA() || ft.getMMARole() != MMARole::Acc) {
-      error(frag->getLoc(), "argument 5 of 'mma_store' must be an 'acc' "
-                            "fragment, not " +
+      error(frag->getLoc(), "argument 5 of '" + name +
+                                "' must be an 'acc' fragment, not " +
                                 typeStr(ft));
+      return nullptr;
+    }
+    if (isWgmmaShape(ft.getMMAShape()) != (kind == BuiltinKind::WgmmaStore)) {
+      error(frag->getLoc(),
+            kind == BuiltinKind::WgmmaStore
+                ? "argument 5 of 'wgmma_store' must be a warp-group "
+                  "accumulator (mma<m64nNk16, acc, float>), not " +
+                      typeStr(ft)
+                : "'mma_store' does not store warp-group accumulators (" +
+                      typeStr(ft) + "); use 'wgmma_store'");
       return nullptr;
     }
     args[4] = frag;
@@ -363,6 +384,59 @@ Expr *Sema::checkBuiltinCall(CallExpr *e, BuiltinKind kind,
       args[i] = checkRValue(args[i]);
       if (!args[i] || !toInt(i))
         return nullptr;
+    }
+    return make(Type::getVoid());
+  }
+  case BuiltinKind::WgmmaCompute:
+  case BuiltinKind::WgmmaComputeBt: {
+    if (!arity())
+      return nullptr;
+    args[0] = checkRValue(args[0]);
+    if (!args[0])
+      return nullptr;
+    const Type &c = args[0]->getType();
+    if (!c.isMMA() || !isWgmmaShape(c.getMMAShape())) {
+      error(args[0]->getLoc(), "argument 1 of '" + name +
+                                   "' must be a warp-group accumulator "
+                                   "(mma<m64nNk16, acc, float>), not " +
+                                   typeStr(c));
+      return nullptr;
+    }
+    for (size_t i : {size_t(1), size_t(3)}) {
+      Expr *mem = checkExpr(args[i]);
+      if (!mem)
+        return nullptr;
+      const Type &t = mem->getType();
+      if (!t.isArray() || !mem->isLValue() ||
+          t.getAddressSpace() != AddressSpace::Local || t.getRank() != 1 ||
+          t.getElementKind() != ScalarKind::Half) {
+        error(mem->getLoc(), "argument " + llvm::Twine(i + 1) + " of '" + name +
+                                 "' must be a 1-D local array of half, not " +
+                                 typeStr(t));
+        return nullptr;
+      }
+      args[i] = mem;
+    }
+    for (size_t i : {size_t(2), size_t(4)}) {
+      args[i] = checkRValue(args[i]);
+      if (!args[i] || !toInt(i))
+        return nullptr;
+    }
+    return make(c);
+  }
+  case BuiltinKind::WgmmaFence:
+  case BuiltinKind::WgmmaCommit:
+    if (!arity())
+      return nullptr;
+    return make(Type::getVoid());
+  case BuiltinKind::WgmmaWait: {
+    if (!arity() || !checkAll(0) || !toInt(0))
+      return nullptr;
+    auto v = evaluateConstantExpr(args[0]);
+    if (!v || v->getSExtValue() < 0 || v->getSExtValue() > 7) {
+      error(args[0]->getLoc(), "the argument of 'wgmma_wait' must be an "
+                               "integer constant from 0 to 7");
+      return nullptr;
     }
     return make(Type::getVoid());
   }

@@ -509,6 +509,186 @@ def Kgpu_MmaStoreOp : Kgpu_Op<"mma_store", [Kgpu_InKernel,
 }
 
 //===----------------------------------------------------------------------===//
+// Warp-group MMA (Hopper wgmma)
+//===----------------------------------------------------------------------===//
+
+def Kgpu_WgmmaFillOp : Kgpu_Op<"wgmma_fill", [Pure, Kgpu_InKernel]> {
+  let summary = "a warp-group MMA accumulator with every element set";
+  let description = [{
+    Returns a `64 × N` accumulator whose elements all equal `value`,
+    typically zero. All work-items of the warp group must execute it.
+
+    Source construct: kgc `mma_fill(v)` into an `mma<m64nNk16, acc, float>`.
+
+    ```mlir
+    %c = kgpu.wgmma_fill %zero : f32 -> !kgpu.wgmma_acc<m64n128k16, f32>
+    ```
+  }];
+  let arguments = (ins AnyFloat:$value);
+  let results = (outs Kgpu_WgmmaAccType:$result);
+  let assemblyFormat = [{
+    $value attr-dict `:` type($value) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Kgpu_WgmmaOp : Kgpu_Op<"wgmma", [Kgpu_InKernel,
+    AllTypesMatch<["acc", "result"]>]> {
+  let summary = "warp-group MMA from local memory: acc + A × B (m64nNk16)";
+  let description = [{
+    The warp group (128 work-items: 4 consecutive sub-groups of 32, the
+    first a multiple of 4) computes `acc + A × B` for a `64 × 16` tile A and
+    a `16 × N` tile B, both read from local memory (memory space 3, 1-D,
+    f16 or bf16 elements) in the 128-byte-swizzled layouts below. On CUDA
+    (sm_90a) this is one `wgmma.mma_async.sync.aligned.m64nNk16.f32`: it
+    runs asynchronously, the result may be read only after a
+    `kgpu.wgmma_commit` and a `kgpu.wgmma_wait` that covers it (chained
+    `kgpu.wgmma`s on one accumulator need neither), and the local tiles
+    must stay unchanged until then. `kgpu.wgmma_fence` must come before the
+    first `kgpu.wgmma` and after anything else touched the accumulator.
+
+    **Layouts** (byte offsets `o` from the start of the memref, which the
+    compiler aligns to 1024 bytes; `sw(o) = o ^ (((o >> 7) & 7) << 4)`, the
+    128-byte swizzle: the 16-byte chunk `(o >> 4) & 7` of each 128-byte row
+    is XORed with the row's index within its 1024-byte block; `s` is the
+    byte offset of `memref[index]`):
+
+    - A (K-major, always) and B without `n_major` (K-major: B stored as
+      its transpose, N rows of K): element `(r, k)` (r the row: M for A, N
+      for B; k = 0 .. 15) is at `sw(s + (r / 8) * stride + (r % 8) * 128 +
+      2 k)`. Rows are 128 bytes (64 halves of K) apart within a group of 8;
+      `stride` is the distance of the groups of 8 rows (1024 when dense).
+      Successive k16 steps of a 64-wide K panel start 32 bytes apart.
+    - B with `n_major` (B stored K rows of N): element `(k, n)` is at
+      `sw(s + (k / 8) * stride + (k % 8) * 128 + (n / 64) * lead +
+      2 (n % 64))`: 8 rows of 64 N-values make a 1024-byte block, `lead`
+      is the distance of blocks along N, `stride` of blocks along K.
+
+    `stride` and `lead` are multiples of 16 below 2^18; `s` of an operand
+    whose layout is swizzled this way must be such that the 1024-byte
+    blocks are 1024-aligned (K-major: `s % 1024` in {0, 32, 64, 96}; N-major:
+    `s % 1024 == 0`). These are the layouts of PTX's shared-memory matrix
+    descriptors with 128-byte swizzling (start address, leading and stride
+    byte offsets).
+
+    Source constructs: kgc `wgmma(c, A, ai, B, bi)` (N-major B) and
+    `wgmma_bt(c, A, ai, B, bi)` (K-major B).
+
+    ```mlir
+    %d = kgpu.wgmma %A[%ia] stride 1024, %B[%ib] stride 2048 n_major lead 1024,
+           %c : memref<16384xf16, 3>, memref<8192xf16, 3>
+           -> !kgpu.wgmma_acc<m64n128k16, f32>
+    ```
+  }];
+  let arguments = (ins Arg<MemRefRankOf<[F16, BF16], [1]>, "A (local)",
+                           [MemRead]>:$a,
+                       Index:$aIndex,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$aStride,
+                       Arg<MemRefRankOf<[F16, BF16], [1]>, "B (local)",
+                           [MemRead]>:$b,
+                       Index:$bIndex,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$bStride,
+                       OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$bLead,
+                       Kgpu_WgmmaAccType:$acc);
+  let results = (outs Kgpu_WgmmaAccType:$result);
+  let assemblyFormat = [{
+    $a `[` $aIndex `]` `stride` $aStride `,` $b `[` $bIndex `]` `stride`
+    $bStride (`n_major` `lead` $bLead^)? `,` $acc attr-dict `:`
+    type($a) `,` type($b) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether B is stored N-major (K rows of N; `lead` given).
+    bool isBNMajor() { return getBLead().has_value(); }
+  }];
+}
+
+def Kgpu_WgmmaFenceOp : Kgpu_Op<"wgmma_fence", [Kgpu_InKernel]> {
+  let summary = "orders register and local-memory accesses before kgpu.wgmma";
+  let description = [{
+    Makes the work-item's earlier writes of local memory (including
+    completed `kgpu.async_copy`s) and of accumulators visible to the
+    `kgpu.wgmma`s that follow. Every work-item of the warp group executes
+    it before its first `kgpu.wgmma`, and again after other operations
+    touched an accumulator or, before the barrier that publishes them,
+    after writing operand tiles. CUDA: `fence.proxy.async.shared::cta` and
+    `wgmma.fence.sync.aligned`; nothing elsewhere.
+
+    Source construct: kgc `wgmma_fence()`.
+
+    ```mlir
+    kgpu.wgmma_fence
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Kgpu_WgmmaCommitOp : Kgpu_Op<"wgmma_commit", [Kgpu_InKernel]> {
+  let summary = "closes the warp group's current group of kgpu.wgmma";
+  let description = [{
+    The `kgpu.wgmma`s the warp group issued since its last commit form one
+    group; `kgpu.wgmma_wait` waits for groups in commit order. CUDA:
+    `wgmma.commit_group.sync.aligned`; nothing elsewhere.
+
+    Source construct: kgc `wgmma_commit()`.
+
+    ```mlir
+    kgpu.wgmma_commit
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Kgpu_WgmmaWaitOp : Kgpu_Op<"wgmma_wait", [Kgpu_InKernel]> {
+  let summary = "waits until at most `pending` kgpu.wgmma groups are running";
+  let description = [{
+    Blocks until all but the `pending` most recently committed groups of
+    the warp group's `kgpu.wgmma`s are complete (`0`: all): their results
+    may be read and their local tiles overwritten. CUDA:
+    `wgmma.wait_group.sync.aligned`; nothing elsewhere.
+
+    Source construct: kgc `wgmma_wait(n)`.
+
+    ```mlir
+    kgpu.wgmma_wait 1
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative,
+                                              IntMaxValue<7>]>:$pending);
+  let assemblyFormat = "$pending attr-dict";
+}
+
+def Kgpu_WgmmaStoreOp : Kgpu_Op<"wgmma_store", [Kgpu_InKernel,
+                                                AttrSizedOperandSegments]> {
+  let summary = "stores a warp-group MMA accumulator to memory";
+  let description = [{
+    The warp group stores its `64 × N` accumulator, row-major, with element
+    (0, 0) at `memref[indices]` and rows `lead_dim` elements apart (1-D
+    memref; a 2-D memref's rows are its own). Global or local memory.
+    Every kgpu.wgmma that produced the value must be complete (CUDA waits
+    for all of the warp group's groups first). CUDA: each work-item stores
+    its elements (the layout of `!kgpu.wgmma_acc`) as pairs of adjacent
+    columns (`st.v2.f32`) where every row is 8-byte aligned, else one by
+    one.
+
+    Source construct: kgc `wgmma_store(C, row, col, ld, c)`.
+
+    ```mlir
+    kgpu.wgmma_store %d, %C[%off] lead_dim %n
+        : !kgpu.wgmma_acc<m64n128k16, f32>, memref<?xf32>
+    ```
+  }];
+  let arguments = (ins Kgpu_WgmmaAccType:$value,
+                       Arg<AnyMemRef, "the matrix", [MemWrite]>:$memref,
+                       Variadic<Index>:$indices, Optional<Index>:$leadDim);
+  let assemblyFormat = [{
+    $value `,` $memref `[` $indices `]` (`lead_dim` $leadDim^)? attr-dict
+    `:` qualified(type($value)) `,` type($memref)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Asynchronous copies global -> local memory
 //===----------------------------------------------------------------------===//
 

@@ -49,6 +49,40 @@ def Kgpu_MmaFragmentType : Kgpu_Type<"MmaFragment", "mma"> {
   }];
 }
 
+def Kgpu_WgmmaAccType : Kgpu_Type<"WgmmaAcc", "wgmma_acc"> {
+  let summary = "a warp-group MMA accumulator (m64nNk16) held by a warp group";
+  let description = [{
+    The `64 × N` accumulator tile of a warp-group matrix multiply
+    (`kgpu.wgmma`, PTX `wgmma.mma_async.m64nNk16`), held in the registers of
+    the 128 work-items of a warp group (4 consecutive sub-groups of 32, the
+    first of them a multiple of 4). `N` is 8 to 256 in steps of 8, as PTX
+    allows; the element type is f32 (the inputs are f16 or bf16).
+
+    On CUDA, work-item `t` of the warp group (w = t / 32, g = (t % 32) / 4,
+    q = t % 4) holds the `N / 2` elements `i = 0 .. N/2 - 1` at
+
+        row    = 16 w + g + 8 ((i >> 1) & 1)
+        column = 8 (i >> 2) + 2 q + (i & 1)
+
+    (PTX's "WGMMA .m64nNk16 register fragment" layout of D). On the CPU
+    every work-item holds the whole tile.
+
+    ```mlir
+    !kgpu.wgmma_acc<m64n128k16, f32>
+    ```
+  }];
+  let parameters = (ins "unsigned":$n, "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    static constexpr int64_t kM = 64;
+    static constexpr int64_t kK = 16;
+    /// The number of accumulator elements each of the 128 work-items holds
+    /// on CUDA.
+    int64_t getElementsPerWorkItem() const { return kM * getN() / 128; }
+  }];
+}
+
 def Kgpu_ArgAttr : Kgpu_Attr<"Arg", "arg"> {
   let summary = "how a kernel argument is passed and used";
   let description = [{

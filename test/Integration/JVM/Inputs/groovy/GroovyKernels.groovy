@@ -84,4 +84,39 @@ class GroovyKernels {
         int v = data.get(kc.globalIdx)
         kc.atomicAdd(bins, (v ^ (v >>> 7)) & (nbins - 1), 1)
     }
+
+    // Private arrays (new float[4], [..] as int[]) and a helper that
+    // receives one (inlined by kgpu).
+    static float windowSum(float[] w) {
+        float s = 0f
+        for (int k = 0; k < w.length; k++) {
+            s = (s + w[k]) as float
+        }
+        return s
+    }
+
+    @ParallelLoops(["i"])
+    static void movingAverage(float[] input, float[] out, int n) {
+        for (int i = 0; i < n; i++) {
+            float[] w = new float[4]
+            for (int k = 0; k < 4; k++) {
+                w[k] = (input[Math.min(i + k, n - 1)] * (k + 1)) as float
+            }
+            out[i] = (windowSum(w) / 10f) as float
+        }
+    }
+
+    static void privateTables(KernelContext kc, int[] data, int[] out) {
+        int i = kc.globalIdx
+        int[] primes = [2, 3, 5, 7] as int[]
+        int[] h = new int[8]
+        for (int k = 0; k < 16; k++) {
+            h[data[16 * i + k] & 7] += 1
+        }
+        int r = 0
+        for (int b = 0; b < h.length; b++) {
+            r = r * 31 + h[b] * b * b + primes[b & 3]
+        }
+        out[i] = r
+    }
 }

@@ -218,3 +218,31 @@ fun gemmHalfReference(kc: KernelContext, a: HalfFloatArray, b: HalfFloatArray, c
     }
     c.set(row * n + col, sum)
 }
+
+// Private arrays: FloatArray(n), IntArray(n) { ... } and intArrayOf(...) of
+// a constant size, and a helper that receives one (inlined by kgpu).
+private fun windowSum(w: FloatArray): Float {
+    var s = 0f
+    for (k in w.indices) s += w[k]
+    return s
+}
+
+@ParallelLoops("i")
+fun movingAverage(input: FloatArray, out: FloatArray, n: Int) {
+    for (i in 0 until n) {
+        val w = FloatArray(4)
+        for (k in 0 until 4) w[k] = input[min(i + k, n - 1)] * (k + 1)
+        out[i] = windowSum(w) / 10f
+    }
+}
+
+fun privateTables(kc: KernelContext, data: IntArray, out: IntArray) {
+    val i = kc.globalIdx
+    val squares = IntArray(8) { it * it }
+    val primes = intArrayOf(2, 3, 5, 7)
+    val h = IntArray(8)
+    for (k in 0 until 16) h[data[16 * i + k] and 7]++
+    var r = 0
+    for (b in h.indices) r = r * 31 + h[b] * squares[b] + primes[b and 3]
+    out[i] = r
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The warp-group MMA GEMM benchmark, run on the GPU machine (an H200):
+#   bench/gpu/wgmma-device.sh CARRY_DIR OUT_DIR
+# CARRY_DIR is what bench/gpu/wgmma-prepare.sh built (it holds copies of
+# this script and of wgmma_bench.py). For 4096^3 f16 -> f32: every bundle of
+# CARRY_DIR/bundles/list.txt (the wgmma variants and the mma.sync
+# examples/hgemm/hgemm.kgc) through kgpu on CUDA, cuBLAS (torch.matmul on
+# f16) and a plain Triton GEMM, in one run; checks each C against torch;
+# prints TFLOP/s and the ratios (OUT_DIR/results.txt).
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+carry=$(cd "$1" && pwd)
+out=$2
+mkdir -p "$out"
+export LD_LIBRARY_PATH="$carry/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+log="$out/results.txt"
+: > "$log"
+say() { echo "$@" | tee -a "$log"; }
+n=${HGEMM_N:-4096}
+tmp=/tmp/kgpu-wgmma
+mkdir -p "$tmp"
+say "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+say "gpu: $(nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader 2>&1)"
+python3 "$here/wgmma_bench.py" inputs "$tmp" "$n" 2>&1 | tee -a "$log"
+names=()
+while read -r name kernel bm bn bfile; do
+  [ -n "$name" ] || continue
+  names+=("$name")
+  timeout 60 "$carry/bin/kgpu-run" "$carry/bundles/$name.kgpu" \
+    --kernel "$kernel" --device cuda --grid $((n / bn)),$((n / bm)) \
+    --arg A=@"$tmp/a.bin" --arg B=@"$tmp/$bfile.bin" --arg C=zeros:$((n * n)) \
+    --arg M=$n --arg N=$n --arg K=$n --repeat 20 \
+    --out C="$tmp/c_$name.bin" > "$tmp/kgpu_$name.txt" 2>&1
+  sed "s/^/kgpu $name: /" "$tmp/kgpu_$name.txt" | tee -a "$log"
+done < "$carry/bundles/list.txt"
+python3 "$here/wgmma_bench.py" compare "$tmp" "$n" "${names[@]}" \
+  2>&1 | tee -a "$log"
+cp "$carry/ptxas.txt" "$out/" 2>/dev/null || true
