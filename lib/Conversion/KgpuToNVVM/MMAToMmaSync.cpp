@@ -120,11 +120,7 @@ ElementPlace getElementPlace(MmaFragmentType type, int reg, int half) {
 }
 
 struct Lane {
-  Value id, group, t; // lane, lane / 4, lane % 4, all i32
-
-  /// `scale * t`.
-  Value scaledT(ConversionPatternRewriter &rewriter, Location loc,
-                int scale) const;
+  Value id, group, scaledT; // lane, lane / 4, scale * (lane % 4), all i32
 };
 
 Value i32Const(ConversionPatternRewriter &rewriter, Location loc,
@@ -133,19 +129,17 @@ Value i32Const(ConversionPatternRewriter &rewriter, Location loc,
                                    rewriter.getI32IntegerAttr(value));
 }
 
-Value Lane::scaledT(ConversionPatternRewriter &rewriter, Location loc,
-                    int scale) const {
-  return arith::ShLIOp::create(rewriter, loc, t,
-                               i32Const(rewriter, loc, llvm::Log2_32(scale)));
-}
-
-Lane getLane(ConversionPatternRewriter &rewriter, Location loc) {
+/// The lane's ids for a fragment whose places step by `scale` per t
+/// (ElementPlace::tScale, the same for all elements of a fragment).
+Lane getLane(ConversionPatternRewriter &rewriter, Location loc, int scale) {
   Value id = NVVM::LaneIdOp::create(rewriter, loc, rewriter.getI32Type());
   Value group =
       arith::ShRUIOp::create(rewriter, loc, id, i32Const(rewriter, loc, 2));
-  Value t =
-      arith::AndIOp::create(rewriter, loc, id, i32Const(rewriter, loc, 3));
-  return {id, group, t};
+  Value scaledT = arith::ShLIOp::create(
+      rewriter, loc,
+      arith::AndIOp::create(rewriter, loc, id, i32Const(rewriter, loc, 3)),
+      i32Const(rewriter, loc, llvm::Log2_32(scale)));
+  return {id, group, scaledT};
 }
 
 /// `ptr + (colMajor ? col * stride + row : row * stride + col)` elements.
@@ -165,15 +159,14 @@ void forEachElement(ConversionPatternRewriter &rewriter, Location loc,
                     MmaFragmentType type, LLVM::LLVMStructType structType,
                     Value ptr, Value stride, bool colMajor,
                     function_ref<void(int, int, Value)> body) {
-  Lane lane = getLane(rewriter, loc);
+  Lane lane = getLane(rewriter, loc, getElementPlace(type, 0, 0).tScale);
   auto vector = dyn_cast<VectorType>(structType.getBody().front());
   int halves = vector ? vector.getNumElements() : 1;
   for (int reg = 0, e = structType.getBody().size(); reg < e; ++reg)
     for (int half = 0; half < halves; ++half) {
       ElementPlace place = getElementPlace(type, reg, half);
-      Value scaledT = lane.scaledT(rewriter, loc, place.tScale);
-      Value x = place.rowIsGroup ? lane.group : scaledT;
-      Value y = place.rowIsGroup ? scaledT : lane.group;
+      Value x = place.rowIsGroup ? lane.group : lane.scaledT;
+      Value y = place.rowIsGroup ? lane.scaledT : lane.group;
       Value row = arith::AddIOp::create(
           rewriter, loc, x, i32Const(rewriter, loc, place.rowOffset));
       Value col = arith::AddIOp::create(
@@ -429,7 +422,7 @@ void storePairs(ConversionPatternRewriter &rewriter, Location loc,
   Type elementType = type.getElementType();
   auto pairType = VectorType::get({2}, elementType);
   unsigned align = 2 * elementBytes(elementType);
-  Lane lane = getLane(rewriter, loc);
+  Lane lane = getLane(rewriter, loc, 2);
   bool scalars = !isa<VectorType>(structType.getBody().front());
   unsigned pairs = scalars ? regs.size() / 2 : regs.size();
   for (unsigned p = 0; p < pairs; ++p) {
@@ -445,9 +438,8 @@ void storePairs(ConversionPatternRewriter &rewriter, Location loc,
     ElementPlace place = getElementPlace(type, scalars ? 2 * p : p, 0);
     Value row = arith::AddIOp::create(rewriter, loc, lane.group,
                                       i32Const(rewriter, loc, place.rowOffset));
-    Value col =
-        arith::AddIOp::create(rewriter, loc, lane.scaledT(rewriter, loc, 2),
-                              i32Const(rewriter, loc, place.colOffset));
+    Value col = arith::AddIOp::create(rewriter, loc, lane.scaledT,
+                                      i32Const(rewriter, loc, place.colOffset));
     Value address = elementAddress(rewriter, loc, elementType, ptr, stride,
                                    /*colMajor=*/false, row, col);
     LLVM::StoreOp::create(rewriter, loc, pair, address, align);
