@@ -4,7 +4,7 @@
 # mmaGemmWarps compiled by kgpu-translate for CUDA and Vulkan, fp16 inputs of
 # an N x N product, and the reference C computed on the JVM by
 # gemmHalfReference (a plain Java loop, kgpu's reference runner); and
-# mmaGemmInt8 for Vulkan only (the CUDA target has no m16n8k32 yet) against
+# mmaGemmInt8 (m16n8k32, s8 x s8 + s32) for CUDA and Vulkan against
 # gemmInt8Reference. The pack's run.sh launches each kernel on each device
 # and compares with the reference (check.py: within 1e-3 relative for f16,
 # exact for int8).
@@ -23,7 +23,7 @@ javac -g -parameters -cp "$jar" -d "$tmp/classes" "$root"/test/Integration/JVM/I
 for k in mmaGemm mmaGemmAsync mmaGemmWarps; do
   "$build/bin/kgpu-translate" "$tmp/classes" --kernel "ContextKernels::$k" --targets=cuda,vulkan,cpu -o "$out/$k.kgpu"
 done
-"$build/bin/kgpu-translate" "$tmp/classes" --kernel ContextKernels::mmaGemmInt8 --targets=vulkan,cpu -o "$out/mmaGemmInt8.kgpu"
+"$build/bin/kgpu-translate" "$tmp/classes" --kernel ContextKernels::mmaGemmInt8 --targets=cuda,vulkan,cpu -o "$out/mmaGemmInt8.kgpu"
 n8=256
 "$build/bin/kgpu-translate" "$tmp/classes" --kernel ContextKernels::gemmInt8Reference --targets=cpu -o "$tmp/ref8.kgpu"
 "$build/bin/kgpu-run" "$tmp/ref8.kgpu" --device cpu --kernel gemmInt8Reference \
@@ -52,12 +52,13 @@ cat > "$out/run.sh" <<RUN
 #!/usr/bin/env bash
 # The JVM tensor-core GEMMs (N = $n) on CUDA and Vulkan against the JVM's
 # reference: one PASS/FAIL line per kernel and device. KGPU_RUN: kgpu-run
-# (default: the pack's own). DEVICES (default "cuda vulkan"), INT8_DEVICE
-# (default vulkan: the CUDA target has no m16n8k32 yet).
+# (default: the pack's own). DEVICES: the devices of the f16 GEMMs (default
+# "cuda vulkan"; empty: none), INT8_DEVICES those of the int8 GEMM (default
+# "cuda vulkan"; INT8_DEVICE, one device, is still read).
 here=\$(cd "\$(dirname "\$0")" && pwd)
 run=\${KGPU_RUN:-\$here/bin/kgpu-run}
 fails=0
-for dev in \${DEVICES:-cuda vulkan}; do
+for dev in \${DEVICES-cuda vulkan}; do
   for k in mmaGemm mmaGemmAsync mmaGemmWarps; do
     case \$k in
       mmaGemmWarps) grid="$((n / 16)),$((n / 32))"; loc=128 ;;
@@ -75,16 +76,19 @@ for dev in \${DEVICES:-cuda vulkan}; do
     python3 "\$here/check.py" "\$here/ref.bin" "\$here/\$dev.\$k.c" "\$k on \$dev" || fails=\$((fails + 1))
   done
 done
-# int8 (m16n8k32) on Vulkan only.
-if "\$run" "\$here/mmaGemmInt8.kgpu" --device \${INT8_DEVICE:-vulkan} --kernel mmaGemmInt8 --repeat 5 \\
-    --arg a=@"\$here/a8.bin" --arg b=@"\$here/b8.bin" --arg c=zeros:$((n8 * n8)) --arg n=$n8 \\
-    --grid $((n8 / 8)),$((n8 / 16)) --local 32 --out c="\$here/vulkan.mmaGemmInt8.c" > "\$here/vulkan.mmaGemmInt8.log" 2>&1; then
-  grep -i "time\|on " "\$here/vulkan.mmaGemmInt8.log" | head -3 | sed "s/^/  int8 mmaGemmInt8: /"
-  python3 "\$here/check.py" "\$here/ref8.bin" "\$here/vulkan.mmaGemmInt8.c" "mmaGemmInt8 on \${INT8_DEVICE:-vulkan}" --exact || fails=\$((fails + 1))
-else
-  echo "FAIL: mmaGemmInt8 on \${INT8_DEVICE:-vulkan}: kgpu-run: \$(grep -m1 -i error "\$here/vulkan.mmaGemmInt8.log" || tail -1 "\$here/vulkan.mmaGemmInt8.log")"
-  fails=\$((fails + 1))
-fi
+# int8 (m16n8k32), exact.
+for dev in \${INT8_DEVICE:-\${INT8_DEVICES-cuda vulkan}}; do
+  rm -f "\$here/\$dev.mmaGemmInt8.c"
+  if "\$run" "\$here/mmaGemmInt8.kgpu" --device \$dev --kernel mmaGemmInt8 --repeat 5 \\
+      --arg a=@"\$here/a8.bin" --arg b=@"\$here/b8.bin" --arg c=zeros:$((n8 * n8)) --arg n=$n8 \\
+      --grid $((n8 / 8)),$((n8 / 16)) --local 32 --out c="\$here/\$dev.mmaGemmInt8.c" > "\$here/\$dev.mmaGemmInt8.log" 2>&1; then
+    grep -i "time\|on " "\$here/\$dev.mmaGemmInt8.log" | head -3 | sed "s/^/  \$dev mmaGemmInt8: /"
+    python3 "\$here/check.py" "\$here/ref8.bin" "\$here/\$dev.mmaGemmInt8.c" "mmaGemmInt8 on \$dev" --exact || fails=\$((fails + 1))
+  else
+    echo "FAIL: mmaGemmInt8 on \$dev: kgpu-run: \$(grep -m1 -i error "\$here/\$dev.mmaGemmInt8.log" || tail -1 "\$here/\$dev.mmaGemmInt8.log")"
+    fails=\$((fails + 1))
+  fi
+done
 echo "jvm-mma: \$fails failed"
 exit \$((fails != 0))
 RUN

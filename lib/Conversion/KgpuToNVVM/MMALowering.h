@@ -33,11 +33,14 @@ SmallVector<Value> unpack(ConversionPatternRewriter &rewriter, Location loc,
 
 /// Whether mma.sync (MMAToMmaSync.cpp) lowers fragments of this type:
 /// m16n8k16 with f16 or bf16 inputs and f32 (or, for f16, f16)
-/// accumulators.
+/// accumulators, or with i8 inputs and i32 accumulators; m16n8k32 with i8
+/// inputs and i32 accumulators.
 bool isMmaSyncFragment(MmaFragmentType type);
 
-/// The struct type of an mma.sync fragment (isMmaSyncFragment): per lane, a
-/// (A) 4, (B) 2 x vector<2 x f16|bf16>, (acc) 4 x f32 or 2 x vector<2xf16>.
+/// The struct type of an mma.sync fragment (isMmaSyncFragment): per lane,
+/// one vector per 32-bit register for `a`/`b` (m16n8k16: 4 and 2 x
+/// vector<2 x f16|bf16> or 2 and 1 x vector<4xi8>; m16n8k32: 4 and 2 x
+/// vector<4xi8>), and for the accumulator 4 x f32|i32 or 2 x vector<2xf16>.
 Type convertMmaSyncFragment(MmaFragmentType type);
 
 /// The patterns lowering kgpu.mma_* on mma.sync fragments (the WMMA patterns

@@ -42,9 +42,8 @@ NVVM::MMATypes nvvm_mma::getNVVMType(Type type) {
 /// The address of `memref[indices]` as an LLVM pointer in the memref's
 /// address space, and the row stride in elements (i32).
 std::pair<Value, Value>
-nvvm_mma::addressAndStride(ConversionPatternRewriter &rewriter,
-                                         Location loc, Value memref,
-                                         ValueRange indices, Value leadDim) {
+nvvm_mma::addressAndStride(ConversionPatternRewriter &rewriter, Location loc,
+                           Value memref, ValueRange indices, Value leadDim) {
   auto type = cast<MemRefType>(memref.getType());
   auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc, memref);
   Value offset = meta.getOffset();
@@ -71,8 +70,8 @@ nvvm_mma::addressAndStride(ConversionPatternRewriter &rewriter,
   return {ptr, stride};
 }
 
-SmallVector<Value> nvvm_mma::unpack(ConversionPatternRewriter &rewriter, Location loc,
-                          Value structValue) {
+SmallVector<Value> nvvm_mma::unpack(ConversionPatternRewriter &rewriter,
+                                    Location loc, Value structValue) {
   auto type = cast<LLVM::LLVMStructType>(structValue.getType());
   SmallVector<Value> elements;
   for (unsigned i = 0; i < type.getBody().size(); ++i)
@@ -239,7 +238,8 @@ LogicalResult mlir::kgpu::lowerMmaToWMMA(Operation *root) {
               << fragment
               << ", which the CUDA target does not support yet (WMMA "
                  "shapes m16n16k16, m32n8k16 and m8n32k16 are, and "
-                 "m16n8k16 with f16 or bf16 inputs through mma.sync)";
+                 "through mma.sync m16n8k16 with f16, bf16 or i8 inputs "
+                 "and m16n8k32 with i8 inputs)";
           return WalkResult::interrupt();
         }
     return WalkResult::advance();
@@ -273,9 +273,12 @@ LogicalResult mlir::kgpu::lowerMmaToWMMA(Operation *root) {
         if (!chip.consume_front("sm_") || chip.consumeInteger(10, sm) ||
             sm >= needed)
           continue;
+        std::string via =
+            mmaSync
+                ? ("mma.sync " + stringifyMmaShape(fragment.getShape())).str()
+                : "WMMA";
         op->emitError("tensor-core ops on ")
-            << element << " need sm_" << needed
-            << " or newer (" << (mmaSync ? "mma.sync m16n8k16" : "WMMA")
+            << element << " need sm_" << needed << " or newer (" << via
             << "), but the CUDA target is " << target.getChip();
         return WalkResult::interrupt();
       }

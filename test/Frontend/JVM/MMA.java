@@ -17,10 +17,13 @@
 // RUN: kgpu-translate %t/MmaKernels.class --kernel MmaKernels::int8 --emit=kgpu | FileCheck %s --check-prefix=INT8
 // RUN: kgpu-translate %t/MmaKernels.class --kernel MmaKernels::int8Async --emit=kgpu | FileCheck %s --check-prefix=INT8ASYNC
 // RUN: kgpu-translate %t/MmaKernels.class --kernel MmaKernels::loop --targets=cpu,cuda,vulkan -o %t/loop.kgpu
-// RUN: kgpu-translate %t/MmaKernels.class --kernel MmaKernels::int8 --targets=cpu,vulkan -o %t/int8.kgpu
-// The CUDA target has no m16n8k32 yet (issue 14): a located error.
-// RUN: not kgpu-translate %t/MmaKernels.class --kernel MmaKernels::int8 --targets=cuda -o %t/int8-cuda.kgpu 2>&1 | FileCheck %s --check-prefix=INT8CUDA
-// INT8CUDA: MMA.java:{{[0-9]+}}:0: error: 'kgpu.mma_fill' op uses the tensor-core fragment '!kgpu.mma<m16n8k32, acc, i32>', which the CUDA target does not support yet
+// RUN: kgpu-translate %t/MmaKernels.class --kernel MmaKernels::int8 --targets=cpu,cuda,vulkan -o %t/int8.kgpu
+// On CUDA, m16n8k32 is mma.sync on s8 with wrapping s32 sums, the tiles
+// through ldmatrix (test/Target/NVVM/jvm-mma-int8.test runs ptxas).
+// RUN: kgpu-translate %t/MmaKernels.class --kernel MmaKernels::int8 --emit=ptx --chip=sm_80 | FileCheck %s --check-prefix=INT8CUDA
+// INT8CUDA: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// INT8CUDA: ldmatrix.sync.aligned.m8n8.x2.shared.b16
+// INT8CUDA: mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
 
 import uk.ac.manchester.tornado.api.KernelContext;
 import uk.ac.manchester.tornado.api.enums.MMAShape;
