@@ -8,7 +8,8 @@ choice of tiles and stages:
 
 examples/hgemm/hgemm.kgc is this script's output for the defaults,
 examples/hgemm/hgemm_vulkan.kgc its output for --bm 128 --bn 128 --bk 32
---stages 2 --warps-m 2 --warps 8 --shape m16n16k16 --split; the
+--stages 2 --warps-m 2 --warps 4 --shape m16n16k16 --split (the fastest
+of the Vulkan variants on the H200, bench/RESULTS.md); the
 benchmark (bench/gpu/hgemm-prepare.sh) also builds other variants with it.
 kgc has no arrays of fragments and no preprocessor, so the per-fragment
 statements are written out here.
