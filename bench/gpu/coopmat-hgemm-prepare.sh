@@ -17,7 +17,11 @@
 #                    copied 2 bytes at a time (the A/B of kgpu-spirv-vector-tiles)
 #   vk-ring-w2       the two-stage ring of hgemm_gen.py's default form
 #                    (128x128x32, m16n8k16, the kernel of the 2.288 ms run)
-# and bundles/mma_gemm_bf16.kgpu (test/Integration/Inputs/mma_gemm_bf16.mlir:
+# With COOPMAT_SET=2, instead: vk-split-w4 and cuda-split-w4 (the example
+# on both targets), 256x128x16 and 128x256x16 blocks of 8 sub-groups and
+# 128x128x16 with 4 stages (all 64x64 warp tiles, within 48 KiB), and
+# vk-split-w4 with m16n8k16.
+# And bundles/mma_gemm_bf16.kgpu (test/Integration/Inputs/mma_gemm_bf16.mlir:
 # a naive bf16 m16n16k16 GEMM, vulkan and cpu). The device run carries only
 # the lead's checkout: point KGPU_DEVCARRY at a folder of it
 # (e.g. /work/main/.devcarry/coop14b).
@@ -48,6 +52,27 @@ gen() { # name, hgemm_gen.py arguments
   translate "$dest/src/$name.kgc" --emit=spirv-asm > "$dest/src/$name.spirv.mlir"
 }
 split="--bm 128 --bn 128 --bk 32 --stages 2 --split --shape m16n16k16"
+if [ "${COOPMAT_SET:-1}" = 2 ]; then
+  # The second set: hgemm_vulkan.kgc on both targets, and other blocks of
+  # 64x64 warp tiles within 48 KiB (BK = 16).
+  gen vk-split-w4 $split --warps-m 2 --warps 4
+  cmp "$dest/src/vk-split-w4.kgc" "$root/examples/hgemm/hgemm_vulkan.kgc"
+  echo "vk-split-w4 vulkan 128 128" >> "$list"
+  cp "$dest/bundles/vk-split-w4.kgpu" "$dest/bundles/cuda-split-w4.kgpu"
+  echo "cuda-split-w4 cuda 128 128" >> "$list"
+  gen vk-256x128x16-w8 --bm 256 --bn 128 --bk 16 --stages 2 --split \
+    --shape m16n16k16 --warps-m 4 --warps 8
+  echo "vk-256x128x16-w8 vulkan 256 128" >> "$list"
+  gen vk-128x256x16-w8 --bm 128 --bn 256 --bk 16 --stages 2 --split \
+    --shape m16n16k16 --warps-m 2 --warps 8
+  echo "vk-128x256x16-w8 vulkan 128 256" >> "$list"
+  gen vk-128x128x16-s4-w4 --bm 128 --bn 128 --bk 16 --stages 4 --split \
+    --shape m16n16k16 --warps-m 2 --warps 4
+  echo "vk-128x128x16-s4-w4 vulkan 128 128" >> "$list"
+  gen vk-split-w4-n8 --bm 128 --bn 128 --bk 32 --stages 2 --split \
+    --shape m16n8k16 --warps-m 2 --warps 4
+  echo "vk-split-w4-n8 vulkan 128 128" >> "$list"
+else
 gen vk-split-w8 $split --warps-m 2 --warps 8
 echo "vk-split-w8 vulkan 128 128" >> "$list"
 cp "$dest/bundles/vk-split-w8.kgpu" "$dest/bundles/cuda-split-w8.kgpu"
@@ -62,6 +87,7 @@ gen vk-opaque-w8 $split --warps-m 2 --warps 8 --opaque-tiles
 echo "vk-opaque-w8 vulkan 128 128" >> "$list"
 gen vk-ring-w2 --bm 128 --bn 128 --bk 32 --stages 2 --warps-m 2
 echo "vk-ring-w2 vulkan 128 128" >> "$list"
+fi
 translate "$root/test/Integration/Inputs/mma_gemm_bf16.mlir" \
   --targets=vulkan,cpu -o "$dest/bundles/mma_gemm_bf16.kgpu"
 # What the vector tiles did: the local arrays' types in each variant.
