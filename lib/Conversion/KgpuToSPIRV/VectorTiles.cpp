@@ -199,9 +199,18 @@ struct VectorTilesPass final
             arg ? dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp())
                 : gpu::GPUFuncOp();
         MemRefType src = copy.getSrc().getType();
+        // The kernel only reads the buffer: the view is a second variable
+        // of the same memory, which the driver may assume does not alias
+        // the first.
+        bool readOnly =
+            arg && llvm::all_of(arg.getUsers(), [&](Operation *user) {
+              if (auto other = dyn_cast<AsyncCopyOp>(user))
+                return other.getDst() != arg;
+              return isa<memref::LoadOp, MmaLoadOp>(user);
+            });
         bool aligned = func && func.isKernel() &&
-                       arg.getOwner()->isEntryBlock() && src.getRank() == 1 &&
-                       src.getLayout().isIdentity() &&
+                       arg.getOwner()->isEntryBlock() && readOnly &&
+                       src.getRank() == 1 && src.getLayout().isIdentity() &&
                        zeros.get(copy.getSrcIndices()[0]) >= need;
         copy->setAttr(kVectorTileAttrName, BoolAttr::get(context, aligned));
       }

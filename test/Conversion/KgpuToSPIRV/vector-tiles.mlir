@@ -12,6 +12,8 @@
 // MARK: kgpu.async_copy {{.*}} {__kgpu_vector_tile = true}
 // MARK: kgpu.async_copy {{.*}} {__kgpu_vector_tile = false}
 // MARK: kgpu.mma_load {{.*}} {__kgpu_vector_tile}
+// MARK-LABEL: gpu.func @written_source
+// MARK: kgpu.async_copy {{.*}} {__kgpu_vector_tile = false}
 // MARK-LABEL: gpu.func @unaligned_copy
 // MARK-NOT: __kgpu_vector_tile
 // MARK-LABEL: gpu.func @unaligned_row
@@ -75,6 +77,24 @@ module attributes {gpu.container_module} {
       %acc = kgpu.mma_fill %zero : f32 -> !kgpu.mma<m16n16k16, acc, f32>
       %fa = kgpu.mma_load %tile[%c0] lead_dim %c40 : memref<2560xf16, 3> -> !kgpu.mma<m16n16k16, a, f16>
       %fb = kgpu.mma_load %a[%c0] lead_dim %n : memref<?xf16> -> !kgpu.mma<m16n16k16, b, f16>
+      %d = kgpu.mma_compute %fa, %fb, %acc : !kgpu.mma<m16n16k16, a, f16>, !kgpu.mma<m16n16k16, b, f16> -> !kgpu.mma<m16n16k16, acc, f32>
+      kgpu.mma_store %d, %c[%c0] lead_dim %n : !kgpu.mma<m16n16k16, acc, f32>, memref<?xf32>
+      gpu.return
+    }
+    // An aligned copy from a buffer the kernel also writes: no second view
+    // of it (the driver may assume different variables do not alias).
+    gpu.func @written_source(%a: memref<?xf16>, %c: memref<?xf32>, %n: index) kernel
+        attributes {kgpu.workgroup_size = array<i32: 32, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c40 = arith.constant 40 : index
+      %h = arith.constant 1.0 : f16
+      %tile = memref.alloc() : memref<2560xf16, 3>
+      kgpu.async_copy %a[%c0], %tile[%c0], 8 : memref<?xf16>, memref<2560xf16, 3>
+      memref.store %h, %a[%c40] : memref<?xf16>
+      %zero = arith.constant 0.0 : f32
+      %acc = kgpu.mma_fill %zero : f32 -> !kgpu.mma<m16n16k16, acc, f32>
+      %fa = kgpu.mma_load %tile[%c0] lead_dim %c40 : memref<2560xf16, 3> -> !kgpu.mma<m16n16k16, a, f16>
+      %fb = kgpu.mma_load %tile[%c0] lead_dim %c40 : memref<2560xf16, 3> -> !kgpu.mma<m16n16k16, b, f16>
       %d = kgpu.mma_compute %fa, %fb, %acc : !kgpu.mma<m16n16k16, a, f16>, !kgpu.mma<m16n16k16, b, f16> -> !kgpu.mma<m16n16k16, acc, f32>
       kgpu.mma_store %d, %c[%c0] lead_dim %n : !kgpu.mma<m16n16k16, acc, f32>, memref<?xf32>
       gpu.return

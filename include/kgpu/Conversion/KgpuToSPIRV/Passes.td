@@ -148,8 +148,8 @@ def KgpuSPIRVVectorTiles : Pass<"kgpu-spirv-vector-tiles", "mlir::ModuleOp"> {
     an array as `vector<4xi32>` elements, stores each copy as one vector,
     and loads the fragments from it with the stride divided by the vector's
     element count. A copy whose source index is also provably 16-byte
-    aligned (marked `true`) reads the source through a second view of the
-    same kernel buffer (a storage buffer variable of `vector<4xi32>`
+    aligned, from a kernel buffer the kernel only reads (marked `true`),
+    reads the source through a second view of the same kernel buffer (a storage buffer variable of `vector<4xi32>`
     elements at the same descriptor binding, which Vulkan lets alias);
     otherwise it reads the elements one by one and packs them.
   }];
