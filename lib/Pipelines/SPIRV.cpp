@@ -27,6 +27,9 @@ void mlir::kgpu::buildGPUToSPIRVPipeline(OpPassManager &pm,
   attach.float16 = options.float16;
   attach.atomicFloatAdd = options.atomicFloatAdd;
   pm.addPass(createKgpuSPIRVAttachTarget(attach));
+  // Before the copies become plain loads and stores: 16-byte local tiles
+  // for cooperative-matrix loads, and 16-byte copies into them.
+  pm.addPass(createKgpuSPIRVVectorTiles());
   pm.addPass(createKgpuExpandAsyncCopies());
   pm.addPass(createKgpuSPIRVEmulateFloatAtomics());
   KgpuSPIRVExpandMathOptions expandMath;

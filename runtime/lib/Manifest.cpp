@@ -221,9 +221,10 @@ static Error parseCooperativeMatrices(const llvm::json::Object &vulkan,
           {KGPU_MANIFEST_C, &d.c},
           {KGPU_MANIFEST_RESULT, &d.result}}) {
       std::optional<llvm::StringRef> v = e->getString(key);
-      if (!v || (*v != "f16" && *v != "f32" && *v != "i8" && *v != "i32"))
+      if (!v || (*v != "f16" && *v != "bf16" && *v != "f32" && *v != "i8" &&
+                 *v != "i32"))
         return c.fail(cwhere, std::string("an entry has no valid \"") + key +
-                                  "\" (f16, f32, i8 or i32)");
+                                  "\" (f16, bf16, f32, i8 or i32)");
       *field = v->str();
     }
     out.cooperativeMatrices.push_back(std::move(d));

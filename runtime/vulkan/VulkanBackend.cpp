@@ -46,6 +46,7 @@ Backend &kgpu::rt::vulkanBackend() {
 #define VK_NO_PROTOTYPES
 #include <vulkan/vulkan_core.h>
 
+#include "CooperativeMatrix.h"
 #include "MemoryTypes.h"
 
 #include <algorithm>
@@ -59,62 +60,6 @@ Backend &kgpu::rt::vulkanBackend() {
 
 using namespace kgpu::rt;
 
-// VK_KHR_cooperative_matrix (Vulkan headers 1.3.255 and newer); the runtime
-// builds with older headers too.
-#ifndef VK_KHR_cooperative_matrix
-#define VK_KHR_cooperative_matrix 1
-typedef enum VkComponentTypeKHR {
-  VK_COMPONENT_TYPE_FLOAT16_KHR = 0,
-  VK_COMPONENT_TYPE_FLOAT32_KHR = 1,
-  VK_COMPONENT_TYPE_FLOAT64_KHR = 2,
-  VK_COMPONENT_TYPE_SINT8_KHR = 3,
-  VK_COMPONENT_TYPE_SINT16_KHR = 4,
-  VK_COMPONENT_TYPE_SINT32_KHR = 5,
-  VK_COMPONENT_TYPE_SINT64_KHR = 6,
-  VK_COMPONENT_TYPE_UINT8_KHR = 7,
-  VK_COMPONENT_TYPE_UINT16_KHR = 8,
-  VK_COMPONENT_TYPE_UINT32_KHR = 9,
-  VK_COMPONENT_TYPE_UINT64_KHR = 10,
-  VK_COMPONENT_TYPE_MAX_ENUM_KHR = 0x7FFFFFFF
-} VkComponentTypeKHR;
-typedef enum VkScopeKHR {
-  VK_SCOPE_DEVICE_KHR = 1,
-  VK_SCOPE_WORKGROUP_KHR = 2,
-  VK_SCOPE_SUBGROUP_KHR = 3,
-  VK_SCOPE_QUEUE_FAMILY_KHR = 5,
-  VK_SCOPE_MAX_ENUM_KHR = 0x7FFFFFFF
-} VkScopeKHR;
-typedef struct VkCooperativeMatrixPropertiesKHR {
-  VkStructureType sType;
-  void *pNext;
-  uint32_t MSize;
-  uint32_t NSize;
-  uint32_t KSize;
-  VkComponentTypeKHR AType;
-  VkComponentTypeKHR BType;
-  VkComponentTypeKHR CType;
-  VkComponentTypeKHR ResultType;
-  VkBool32 saturatingAccumulation;
-  VkScopeKHR scope;
-} VkCooperativeMatrixPropertiesKHR;
-typedef struct VkPhysicalDeviceCooperativeMatrixFeaturesKHR {
-  VkStructureType sType;
-  void *pNext;
-  VkBool32 cooperativeMatrix;
-  VkBool32 cooperativeMatrixRobustBufferAccess;
-} VkPhysicalDeviceCooperativeMatrixFeaturesKHR;
-typedef VkResult(VKAPI_PTR *PFN_vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR)(
-    VkPhysicalDevice, uint32_t *, VkCooperativeMatrixPropertiesKHR *);
-#define KGPU_VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR \
-  static_cast<VkStructureType>(1000506000)
-#define KGPU_VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_KHR               \
-  static_cast<VkStructureType>(1000506001)
-#else
-#define KGPU_VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR \
-  VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR
-#define KGPU_VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_KHR               \
-  VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_KHR
-#endif
 
 namespace {
 
@@ -255,75 +200,12 @@ struct Capabilities {
   /// VK_KHR_cooperative_matrix's cooperativeMatrix feature, and the
   /// multiplies the device lists (vkGetPhysicalDeviceCooperativeMatrix-
   /// PropertiesKHR).
-  bool cooperativeMatrix = false;
-  std::vector<VkCooperativeMatrixPropertiesKHR> cooperativeMatrixShapes;
+  kgpu::vulkan::CooperativeMatrixSupport cooperativeMatrix;
+  /// VK_KHR_shader_bfloat16's shaderBFloat16Type feature.
+  bool bfloat16 = false;
   bool vulkanMemoryModel = false, vulkanMemoryModelDeviceScope = false;
 };
 
-/// The manifest's name of a cooperative-matrix component type ("f16"...),
-/// or null for the types kgpu does not use.
-const char *componentTypeName(VkComponentTypeKHR type) {
-  switch (type) {
-  case VK_COMPONENT_TYPE_FLOAT16_KHR:
-    return "f16";
-  case VK_COMPONENT_TYPE_FLOAT32_KHR:
-    return "f32";
-  case VK_COMPONENT_TYPE_SINT8_KHR:
-    return "i8";
-  case VK_COMPONENT_TYPE_SINT32_KHR:
-    return "i32";
-  default:
-    return nullptr;
-  }
-}
-
-std::string describeMultiply(uint32_t m, uint32_t n, uint32_t k, const char *a,
-                             const char *b, const char *c,
-                             const char *result) {
-  return format("m%un%uk%u (%s x %s + %s -> %s)", m, n, k, a, b, c, result);
-}
-
-/// Checks the tensor-core multiplies of kernel `k` (its manifest) against
-/// the cooperative matrices of the device: the extension and feature, and
-/// each M x N x K with its component types at subgroup scope.
-Error checkCooperativeMatrices(const KernelDesc &k, const Capabilities &caps,
-                               const char *device) {
-  for (const CooperativeMatrixDesc &need : k.cooperativeMatrices) {
-    std::string shape =
-        describeMultiply(need.m, need.n, need.k, need.a.c_str(),
-                         need.b.c_str(), need.c.c_str(), need.result.c_str());
-    if (!caps.cooperativeMatrix)
-      return makeError(KGPU_ERROR_UNSUPPORTED,
-                       "kernel '%s' needs cooperative matrices of shape %s "
-                       "at subgroup scope; the Vulkan device '%s' lacks "
-                       "VK_KHR_cooperative_matrix (feature cooperativeMatrix)",
-                       k.name.c_str(), shape.c_str(), device);
-    bool found = false;
-    std::string listed;
-    for (const VkCooperativeMatrixPropertiesKHR &p :
-         caps.cooperativeMatrixShapes) {
-      const char *a = componentTypeName(p.AType);
-      const char *b = componentTypeName(p.BType);
-      const char *c = componentTypeName(p.CType);
-      const char *r = componentTypeName(p.ResultType);
-      if (p.scope != VK_SCOPE_SUBGROUP_KHR || !a || !b || !c || !r)
-        continue;
-      if (p.MSize == need.m && p.NSize == need.n && p.KSize == need.k &&
-          need.a == a && need.b == b && need.c == c && need.result == r)
-        found = true;
-      listed += (listed.empty() ? "" : ", ") +
-                describeMultiply(p.MSize, p.NSize, p.KSize, a, b, c, r);
-    }
-    if (!found)
-      return makeError(KGPU_ERROR_UNSUPPORTED,
-                       "kernel '%s' needs cooperative matrices of shape %s "
-                       "at subgroup scope, which the Vulkan device '%s' does "
-                       "not list (it has: %s)",
-                       k.name.c_str(), shape.c_str(), device,
-                       listed.empty() ? "none" : listed.c_str());
-  }
-  return Error::success();
-}
 
 
 /// Checks the OpCapability list of a SPIR-V binary against the device.
@@ -394,9 +276,20 @@ Error checkCapabilities(const std::vector<uint32_t> &words,
                          "vulkanMemoryModelDeviceScope");
         break;
       case 6022:
-        if (!caps.cooperativeMatrix)
+        if (!caps.cooperativeMatrix.cooperativeMatrix)
           return missing("CooperativeMatrixKHR",
                          "cooperativeMatrix (VK_KHR_cooperative_matrix)");
+        break;
+      case 5116:
+        if (!caps.bfloat16)
+          return missing("BFloat16TypeKHR",
+                         "shaderBFloat16Type (VK_KHR_shader_bfloat16)");
+        break;
+      case 5118:
+        if (!caps.cooperativeMatrix.bfloat16)
+          return missing("BFloat16CooperativeMatrixKHR",
+                         "shaderBFloat16CooperativeMatrix "
+                         "(VK_KHR_shader_bfloat16)");
         break;
       case 6034:
         if (!caps.float64AtomicAdd)
@@ -806,6 +699,12 @@ Error VulkanDevice::init() {
                chain(coopMatrix,
                      KGPU_VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_FEATURES_KHR,
                      "VK_KHR_cooperative_matrix");
+  // bf16 tensor-core kernels (SPV_KHR_bfloat16).
+  kgpu::vulkan::ShaderBFloat16Features bfloat16 = {};
+  bool hasBF16 =
+      chain(bfloat16,
+            KGPU_VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_BFLOAT16_FEATURES_KHR,
+            "VK_KHR_shader_bfloat16");
   if (hasExtension(exts, "VK_KHR_portability_subset"))
     enabled.push_back("VK_KHR_portability_subset");
   ifns.vkGetPhysicalDeviceFeatures2(pd, &features);
@@ -832,18 +731,24 @@ Error VulkanDevice::init() {
   caps.vulkanMemoryModelDeviceScope =
       hasVMM && memoryModel.vulkanMemoryModelDeviceScope;
   memoryModel.vulkanMemoryModelAvailabilityVisibilityChains = VK_FALSE;
-  caps.cooperativeMatrix = hasCM && coopMatrix.cooperativeMatrix;
+  caps.cooperativeMatrix.cooperativeMatrix =
+      hasCM && coopMatrix.cooperativeMatrix;
+  caps.bfloat16 = hasBF16 && bfloat16.shaderBFloat16Type;
+  caps.cooperativeMatrix.bfloat16 = caps.cooperativeMatrix.cooperativeMatrix &&
+                                    caps.bfloat16 &&
+                                    bfloat16.shaderBFloat16CooperativeMatrix;
+  bfloat16.shaderBFloat16DotProduct = VK_FALSE;
   coopMatrix.cooperativeMatrixRobustBufferAccess = VK_FALSE;
-  if (caps.cooperativeMatrix) {
+  if (caps.cooperativeMatrix.cooperativeMatrix) {
     uint32_t shapes = 0;
     backend.getCooperativeMatrixProperties(pd, &shapes, nullptr);
     VkCooperativeMatrixPropertiesKHR blank = {};
     blank.sType = KGPU_VK_STRUCTURE_TYPE_COOPERATIVE_MATRIX_PROPERTIES_KHR;
-    caps.cooperativeMatrixShapes.assign(shapes, blank);
+    caps.cooperativeMatrix.shapes.assign(shapes, blank);
     if (shapes && backend.getCooperativeMatrixProperties(
-                      pd, &shapes, caps.cooperativeMatrixShapes.data()) < 0)
+                      pd, &shapes, caps.cooperativeMatrix.shapes.data()) < 0)
       shapes = 0;
-    caps.cooperativeMatrixShapes.resize(shapes);
+    caps.cooperativeMatrix.shapes.resize(shapes);
   }
 
   VkPhysicalDeviceSubgroupProperties subgroup = {};
@@ -1402,8 +1307,9 @@ Error VulkanModule::prepareKernel(uint32_t index, BackendKernel *&out) {
     return makeError(KGPU_ERROR_NO_PAYLOAD,
                      "the bundle has no SPIR-V for kernel '%s'",
                      k.name.c_str());
-  if (Error e =
-          checkCooperativeMatrices(k, dev.caps, dev.physical.info.name))
+  if (Error e = kgpu::vulkan::checkCooperativeMatrices(
+          k.name, k.cooperativeMatrices, dev.caps.cooperativeMatrix,
+          dev.physical.info.name))
     return e;
   std::vector<uint32_t> words;
   Error firstError = Error::success();

@@ -37,6 +37,9 @@ void mlir::kgpu::expandAsyncCopies(Operation *root) {
   });
   for (Operation *op : ops) {
     if (auto copy = dyn_cast<AsyncCopyOp>(op)) {
+      // A 16-byte copy convert-kgpu-to-spirv lowers (kgpu-spirv-vector-tiles).
+      if (copy->hasAttr(kVectorTileAttrName))
+        continue;
       OpBuilder b(copy);
       Location loc = copy.getLoc();
       for (int64_t i = 0; i < copy.getCount(); ++i) {

@@ -9,6 +9,7 @@
 
 #include "Utils.h"
 
+#include "kgpu/Conversion/Common/Passes.h"
 #include "kgpu/Conversion/KgpuToSPIRV/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -96,6 +97,9 @@ spirv_detail::getUnsupportedReason(Operation *op, const spirv::TargetEnv &env) {
     }
     return std::nullopt;
   }
+  // A 16-byte copy into a vector tile (kgpu-spirv-vector-tiles).
+  if (isa<AsyncCopyOp>(op) && op->hasAttr(kVectorTileAttrName))
+    return std::nullopt;
   if (op->getDialect() && isa<KgpuDialect>(op->getDialect())) {
     os << "'" << op->getName()
        << "' is not part of the GPU form and has no lowering to " << kTargetName
@@ -589,4 +593,5 @@ void mlir::kgpu::populateKgpuToSPIRVPatterns(SPIRVTypeConverter &typeConverter,
                SubgroupReduceOpLowering, IndexCastUIBoolLowering>(
       typeConverter, patterns.getContext());
   populateMmaToCooperativeMatrixPatterns(typeConverter, patterns);
+  populateVectorTilePatterns(typeConverter, patterns);
 }

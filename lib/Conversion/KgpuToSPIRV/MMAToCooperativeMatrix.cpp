@@ -35,13 +35,20 @@ bool spirv_detail::allowsCooperativeMatrix(const spirv::TargetEnv &env) {
          env.allows(spirv::Extension::SPV_KHR_cooperative_matrix);
 }
 
+bool spirv_detail::allowsBFloat16CooperativeMatrix(
+    const spirv::TargetEnv &env) {
+  return env.allows(spirv::Capability::BFloat16TypeKHR) &&
+         env.allows(spirv::Capability::BFloat16CooperativeMatrixKHR) &&
+         env.allows(spirv::Extension::SPV_KHR_bfloat16);
+}
+
 std::optional<spirv::CooperativeMatrixType>
 spirv_detail::getCooperativeMatrixType(MmaFragmentType type) {
   Type element = type.getElementType();
-  // SPIR-V has bf16 cooperative matrices only through SPV_KHR_bfloat16,
-  // which MLIR 22's SPIR-V dialect cannot express.
-  if (!element.isF16() && !element.isF32() && !element.isInteger(8) &&
-      !element.isInteger(32))
+  // bf16 through SPV_KHR_bfloat16 (BFloat16CooperativeMatrixKHR), which
+  // getMmaUnsupportedReason checks against the target.
+  if (!element.isF16() && !element.isBF16() && !element.isF32() &&
+      !element.isInteger(8) && !element.isInteger(32))
     return std::nullopt;
   auto [rows, columns] = type.getTileShape();
   spirv::CooperativeMatrixUseKHR use =
@@ -84,13 +91,20 @@ spirv_detail::getMmaUnsupportedReason(Operation *op,
   SmallVector<MmaFragmentType> types = {type};
   if (auto compute = dyn_cast<MmaComputeOp>(op))
     types.push_back(compute.getC().getType());
-  for (MmaFragmentType t : types)
+  for (MmaFragmentType t : types) {
     if (!getCooperativeMatrixType(t)) {
       os << "tensor-core fragments of " << t.getElementType()
          << " have no SPIR-V cooperative-matrix form on " << kTargetName
-         << " (f16 and i8 inputs only)";
+         << " (f16, bf16 and i8 inputs only)";
       return reason;
     }
+    if (t.getElementType().isBF16() && !allowsBFloat16CooperativeMatrix(env)) {
+      os << "tensor-core fragments of bf16 need SPV_KHR_bfloat16 "
+            "(capabilities BFloat16TypeKHR and BFloat16CooperativeMatrixKHR), "
+            "which this Vulkan target leaves out";
+      return reason;
+    }
+  }
   if (!memory)
     return std::nullopt;
   auto memrefType = cast<MemRefType>(memory.getType());

@@ -380,7 +380,7 @@ static bool hasInt16Bitcast(gpu::GPUModuleOp module) {
 /// What the tensor-core ops of `module` need of the target: none (no such
 /// ops), 16-bit types (f16 fragments), 8-bit types (i8 fragments).
 struct MmaNeeds {
-  bool any = false, float16 = false, int8 = false;
+  bool any = false, float16 = false, bfloat16 = false, int8 = false;
 };
 
 static MmaNeeds getMmaNeeds(gpu::GPUModuleOp module) {
@@ -391,6 +391,7 @@ static MmaNeeds getMmaNeeds(gpu::GPUModuleOp module) {
       if (auto fragment = dyn_cast<MmaFragmentType>(type)) {
         needs.any = true;
         needs.float16 |= fragment.getElementType().isF16();
+        needs.bfloat16 |= fragment.getElementType().isBF16();
         needs.int8 |= fragment.getElementType().isInteger(8);
       }
   });
@@ -443,6 +444,15 @@ struct AttachTargetPass final
       if (mma.int8) {
         caps.append({Capability::Int8, Capability::StorageBuffer8BitAccess});
         exts.push_back(Extension::SPV_KHR_8bit_storage);
+      }
+      // bf16 fragments (and buffers): SPV_KHR_bfloat16, whose values are
+      // stored with 16-bit storage (VK_KHR_shader_bfloat16).
+      if (mma.bfloat16) {
+        caps.append({Capability::BFloat16TypeKHR,
+                     Capability::BFloat16CooperativeMatrixKHR,
+                     Capability::StorageBuffer16BitAccess});
+        exts.append(
+            {Extension::SPV_KHR_bfloat16, Extension::SPV_KHR_16bit_storage});
       }
     }
     if (atomicFloatAdd) {
@@ -1150,14 +1160,21 @@ struct CompleteVCEPass final
         op->getParentOfType<spirv::ModuleOp>().getMemoryModel() ==
             spirv::MemoryModel::Vulkan)
       return spirv::Capability::VulkanMemoryModelDeviceScope;
-    StringRef name = op->getName().getStringRef();
-    if (!name.starts_with("spirv.Atomic") &&
-        !name.starts_with("spirv.EXT.Atomic"))
-      return std::nullopt;
     auto has = [&](auto pred) {
       return llvm::any_of(op->getResultTypes(), pred) ||
              llvm::any_of(op->getOperandTypes(), pred);
     };
+    // MLIR 22 deduces BFloat16TypeKHR from a bf16 cooperative matrix, but
+    // not BFloat16CooperativeMatrixKHR.
+    if (has([](Type type) {
+          auto matrix = dyn_cast<spirv::CooperativeMatrixType>(type);
+          return matrix && matrix.getElementType().isBF16();
+        }))
+      return spirv::Capability::BFloat16CooperativeMatrixKHR;
+    StringRef name = op->getName().getStringRef();
+    if (!name.starts_with("spirv.Atomic") &&
+        !name.starts_with("spirv.EXT.Atomic"))
+      return std::nullopt;
     if (has([](Type type) { return type.isInteger(64); }))
       return spirv::Capability::Int64Atomics;
     if (isa<spirv::EXTAtomicFAddOp>(op) &&

@@ -68,8 +68,12 @@ bool isSubgroupWidth(Value width, unsigned subgroupSize);
 /// and its capability).
 bool allowsCooperativeMatrix(const spirv::TargetEnv &env);
 
+/// Whether `env` has bf16 cooperative matrices (SPV_KHR_bfloat16 with
+/// BFloat16TypeKHR and BFloat16CooperativeMatrixKHR).
+bool allowsBFloat16CooperativeMatrix(const spirv::TargetEnv &env);
+
 /// The cooperative-matrix type of a tensor-core fragment (subgroup scope),
-/// or std::nullopt when SPIR-V has none for its element type (bf16).
+/// or std::nullopt when SPIR-V has none for its element type.
 std::optional<spirv::CooperativeMatrixType>
 getCooperativeMatrixType(MmaFragmentType type);
 

@@ -43,6 +43,8 @@ llvm::json::Object describeScalarBlock(const SPIRVScalarBlock &block) {
 std::string getComponentTypeName(Type type) {
   if (type.isF16())
     return "f16";
+  if (type.isBF16())
+    return "bf16";
   if (type.isF32())
     return "f32";
   if (type.isInteger(8))

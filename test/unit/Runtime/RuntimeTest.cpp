@@ -545,6 +545,117 @@ TEST_F(Bundles, InvalidManifests) {
   }
 }
 
+/// A manifest of one kernel without parameters whose "vulkan" object lists
+/// the cooperative-matrix multiplies `entries` (the JSON array's text).
+std::string cooperativeMatrixManifest(const std::string &entries) {
+  return R"({"kernels": [{"name": "k", "params": [], "launch": {},
+      "workgroup_size": [32, 1, 1], "vulkan": {"scalars": {"storage":
+      "none", "size": 0, "members": []}, "cooperative_matrix": )" +
+         entries + "}}], \"payloads\": []}";
+}
+
+TEST_F(Bundles, CooperativeMatrixEntries) {
+  // kgpu-translate's entries (lib/Target/SPIRV/Backend.cpp): f16, bf16 and
+  // i8 inputs; the entry is optional.
+  for (const char *good :
+       {R"([{"m": 16, "n": 8, "k": 16, "a": "f16", "b": "f16", "c": "f32",
+            "result": "f32"}])",
+        R"([{"m": 16, "n": 16, "k": 16, "a": "bf16", "b": "bf16", "c":
+            "f32", "result": "f32"}, {"m": 16, "n": 8, "k": 32, "a": "i8",
+            "b": "i8", "c": "i32", "result": "i32"}])",
+        "[]"}) {
+    std::string bundle = makeBundle(cooperativeMatrixManifest(good));
+    kgpu_module m = nullptr;
+    EXPECT_EQ(
+        kgpu_module_load_memory(nullptr, bundle.data(), bundle.size(), &m),
+        KGPU_SUCCESS)
+        << good << ": " << lastError();
+    kgpu_module_release(m);
+  }
+  // Each a located error naming the entry's place and what is wrong.
+  const std::pair<const char *, const char *> bad[] = {
+      {R"({"m": 16})", "not an array"},
+      {"[16]", "an entry is not an object"},
+      {R"([{"n": 8, "k": 16, "a": "f16", "b": "f16", "c": "f32", "result":
+          "f32"}])",
+       "an entry has no valid \"m\""},
+      {R"([{"m": 0, "n": 8, "k": 16, "a": "f16", "b": "f16", "c": "f32",
+          "result": "f32"}])",
+       "an entry has no valid \"m\""},
+      {R"([{"m": 16, "n": 8, "k": 99999, "a": "f16", "b": "f16", "c":
+          "f32", "result": "f32"}])",
+       "an entry has no valid \"k\""},
+      {R"([{"m": 16, "n": 8, "k": 16, "a": "f64", "b": "f16", "c": "f32",
+          "result": "f32"}])",
+       "an entry has no valid \"a\" (f16, bf16, f32, i8 or i32)"},
+      {R"([{"m": 16, "n": 8, "k": 16, "a": "f16", "b": "f16", "c": "f32"}])",
+       "an entry has no valid \"result\""},
+  };
+  for (auto [entries, what] : bad) {
+    std::string bundle = makeBundle(cooperativeMatrixManifest(entries));
+    kgpu_module m = nullptr;
+    EXPECT_EQ(
+        kgpu_module_load_memory(nullptr, bundle.data(), bundle.size(), &m),
+        KGPU_ERROR_INVALID_BUNDLE)
+        << entries;
+    EXPECT_EQ(m, nullptr);
+    EXPECT_NE(
+        lastError().find("kernel 'k' \"vulkan\" \"cooperative_matrix\": " +
+                         std::string(what)),
+        std::string::npos)
+        << lastError();
+  }
+}
+
+TEST_F(Bundles, CooperativeMatricesOnAVulkanDeviceWithout) {
+  // The corpus's naive tensor-core GEMM (m16n16k16, f16 -> f32): a device
+  // without VK_KHR_cooperative_matrix (lavapipe before Mesa 24) refuses the
+  // kernel with UNSUPPORTED, naming the shape; one that lists it runs it
+  // (the H200: bench/gpu). The CPU runs it everywhere.
+  if (!haveVulkan())
+    GTEST_SKIP() << "no Vulkan device";
+  kgpu_device d = nullptr;
+  ASSERT_OK(kgpu_device_open("vulkan", &d));
+  kgpu_module m = nullptr;
+  ASSERT_OK(kgpu_module_load_file(d, kernelPath("mma_gemm").c_str(), &m));
+  kgpu_kernel k = nullptr;
+  kgpu_status status = kgpu_module_get_kernel(m, "mma_gemm", &k);
+  if (status != KGPU_SUCCESS) {
+    EXPECT_EQ(status, KGPU_ERROR_UNSUPPORTED) << lastError();
+    EXPECT_NE(lastError().find("kernel 'mma_gemm' needs cooperative matrices "
+                               "of shape m16n16k16 (f16 x f16 + f32 -> f32) "
+                               "at subgroup scope"),
+              std::string::npos)
+        << lastError();
+    EXPECT_EQ(k, nullptr);
+    kgpu_module_release(m);
+    kgpu_device_release(d);
+    return;
+  }
+  const int n = 16;
+  std::vector<uint16_t> ab(n * n, 0x3c00); // 1.0 in f16
+  std::vector<float> c(n * n, -1.0f);
+  kgpu_buffer a = nullptr, b = nullptr, out = nullptr;
+  ASSERT_OK(kgpu_buffer_create(d, ab.size() * 2, &a));
+  ASSERT_OK(kgpu_buffer_create(d, ab.size() * 2, &b));
+  ASSERT_OK(kgpu_buffer_create(d, c.size() * 4, &out));
+  ASSERT_OK(kgpu_buffer_upload(a, 0, ab.data(), ab.size() * 2));
+  ASSERT_OK(kgpu_buffer_upload(b, 0, ab.data(), ab.size() * 2));
+  kgpu_arg args[] = {kgpu_arg_buffer(a),   kgpu_arg_buffer(b),
+                     kgpu_arg_buffer(out), kgpu_arg_i32(n),
+                     kgpu_arg_i32(n),      kgpu_arg_i32(n)};
+  kgpu_launch_config config = {{1, 1, 1}, {32, 1, 1}};
+  ASSERT_OK(kgpu_launch_sync(k, args, 6, &config, nullptr));
+  ASSERT_OK(kgpu_buffer_download(out, 0, c.data(), c.size() * 4));
+  for (float v : c)
+    EXPECT_EQ(v, float(n));
+  kgpu_buffer_release(a);
+  kgpu_buffer_release(b);
+  kgpu_buffer_release(out);
+  kgpu_module_release(m);
+  kgpu_device_release(d);
+}
+
 TEST_F(Bundles, CUDADynamicSharedMemory) {
   // A kernel with more local memory than CUDA's static 48 KiB: the
   // manifest's cuda object loads (the CUDA backend launches with it), and

@@ -15,7 +15,9 @@ def KgpuExpandAsyncCopies
     and a store each), done when the op executes, and `kgpu.async_commit`
     and `kgpu.async_wait` are erased: the copies are complete by then, and
     the barrier that a kernel needs after `async_wait` anyway orders them
-    across work-items.
+    across work-items. Copies that kgpu-spirv-vector-tiles marked
+    (`__kgpu_vector_tile`) stay: convert-kgpu-to-spirv makes each one a
+    16-byte load and store.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -35,6 +35,7 @@ namespace kgpu {
 #define GEN_PASS_DECL_KGPUSPIRVPACKSCALARS
 #define GEN_PASS_DECL_KGPUSPIRVSPECIALIZEWORKGROUPSIZE
 #define GEN_PASS_DECL_KGPUSPIRVSPLITKERNELS
+#define GEN_PASS_DECL_KGPUSPIRVVECTORTILES
 #define GEN_PASS_DECL_KGPUSPIRVVULKANMEMORYMODEL
 #include "kgpu/Conversion/Passes.h.inc"
 
@@ -59,6 +60,13 @@ void populateKgpuToSPIRVPatterns(SPIRVTypeConverter &typeConverter,
 /// populateKgpuToSPIRVPatterns.
 void populateMmaToCooperativeMatrixPatterns(SPIRVTypeConverter &typeConverter,
                                             RewritePatternSet &patterns);
+
+/// Patterns lowering what kgpu-spirv-vector-tiles marked: the local arrays
+/// (as arrays of vector<4xi32>), their 16-byte `kgpu.async_copy` writes and
+/// their `kgpu.mma_load` reads; part of populateKgpuToSPIRVPatterns, at a
+/// higher benefit than upstream's memref.alloc pattern.
+void populateVectorTilePatterns(SPIRVTypeConverter &typeConverter,
+                                RewritePatternSet &patterns);
 
 /// The rewrite of kgpu-spirv-emulate-float-atomics on one op (a gpu.module or
 /// anything holding kernels), using the target environment found from `root`.

@@ -23,8 +23,10 @@ def KgpuSPIRVAttachTarget
 
     A `gpu.module` with tensor-core ops (`kgpu.mma_*`) gets SPIR-V 1.6
     (Vulkan 1.3), `CooperativeMatrixKHR` with `SPV_KHR_cooperative_matrix`
-    and the 16-bit (and 8-bit) storage of its fragments' elements, unless
-    `cooperative-matrix` is false (its tensor-core ops are then errors).
+    and the 16-bit (and 8-bit) storage of its fragments' elements (bf16
+    fragments: `BFloat16TypeKHR` and `BFloat16CooperativeMatrixKHR` with
+    `SPV_KHR_bfloat16`), unless `cooperative-matrix` is false (its
+    tensor-core ops are then errors).
   }];
   let options = [
     Option<"subgroupSize", "subgroup-size", "unsigned", "32",
@@ -119,6 +121,38 @@ def KgpuSPIRVExpandMath
   ];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::math::MathDialect"];
+}
+
+def KgpuSPIRVVectorTiles : Pass<"kgpu-spirv-vector-tiles", "mlir::ModuleOp"> {
+  let summary = "Give the local tiles of tensor-core kernels 16-byte "
+                "accesses on Vulkan";
+  let description = [{
+    Upstream has nothing like it: MLIR's SPIR-V lowering gives every local
+    array its element type and makes a copy one load and one store per
+    element, so a kernel that stages f16 tiles in local memory for
+    cooperative-matrix loads copies them 2 bytes at a time, and the driver
+    sees the tiles as arrays of halves, whose rows it cannot assume 16-byte
+    aligned. NVIDIA's Vulkan driver reaches its tensor-core speed with tiles
+    declared as arrays of 16-byte vectors (uvec4), loaded as cooperative
+    matrices with the stride counted in vectors.
+
+    Runs on the GPU form before kgpu-expand-async-copies. Marks (the
+    `__kgpu_vector_tile` attribute) every 1-D local array (`memref.alloc`
+    in memory space 3, static size a multiple of 16 bytes, 8-, 16- or
+    32-bit elements) that is only written by 16-byte `kgpu.async_copy` ops
+    and only read by `kgpu.mma_load`, when every such index and `lead_dim`
+    is provably a multiple of 16 bytes (a known-trailing-zeros analysis of
+    the index arithmetic: constants, add, sub, mul, shifts by constants,
+    and, or, select, casts, and loop-carried values by induction), together
+    with those copies and loads. convert-kgpu-to-spirv then declares such
+    an array as `vector<4xi32>` elements, stores each copy as one vector,
+    and loads the fragments from it with the stride divided by the vector's
+    element count. A copy whose source index is also provably 16-byte
+    aligned, from a kernel buffer the kernel only reads (marked `true`),
+    reads the source through a second view of the same kernel buffer (a storage buffer variable of `vector<4xi32>`
+    elements at the same descriptor binding, which Vulkan lets alias);
+    otherwise it reads the elements one by one and packs them.
+  }];
 }
 
 def ConvertKgpuToSPIRV : Pass<"convert-kgpu-to-spirv", "mlir::ModuleOp"> {
@@ -216,7 +250,8 @@ def KgpuSPIRVCompleteVCE
     deduction misses but spirv-val requires: `Int64Atomics` for atomics on
     64-bit integers, `AtomicFloat64AddEXT` for `spirv.EXT.AtomicFAdd` on
     f64, `VulkanMemoryModelDeviceScope` for device scope under the Vulkan
-    memory model.
+    memory model, `BFloat16CooperativeMatrixKHR` for cooperative matrices
+    of bf16.
   }];
 }
 
