@@ -1,13 +1,27 @@
 #!/usr/bin/env bash
 # The GPU benchmark, run on the GPU machine from the repository root:
-#   bench/gpu/run-device.sh CARRY_DIR OUT_DIR
+#   [PART=cuda|vulkan|cpu|all|a,b] bench/gpu/run-device.sh CARRY_DIR OUT_DIR
 # CARRY_DIR holds bin/kgpu-run, lib/libkgpu_runtime.so and bundles/*.kgpu
 # built on the build machine (bench/gpu/prepare.sh). Runs the nvcc-built
 # CUDA C kernels, Triton's saxpy, torch.sum/torch.max, and the same kernels
 # through kgpu on CUDA, Vulkan and the CPU; checks kgpu's outputs against
 # nvcc's; times the CPU backend against gcc -O3 -fopenmp; writes
 # OUT_DIR/results.txt and the table with the ratios, OUT_DIR/table.md.
+# PART (default all) picks the kgpu devices to run, a comma list of cuda,
+# vulkan, cpu: every part builds and runs the nvcc kernels (they write the
+# inputs and reference outputs), cuda also runs Triton and torch (the other
+# GPU baselines), cpu also gcc -O3 -fopenmp. The whole table takes over
+# 360 s; each part alone under 300 s on the H200, so it runs in two calls,
+#   PART=cuda run-device.sh CARRY OUT/t1;  PART=vulkan,cpu run-device.sh CARRY OUT/t2
+# and `python3 bench/gpu/table.py OUT/t1/results.txt OUT/t2/results.txt`
+# joins them (a later file's rows win).
 set -uo pipefail
+part=${PART:-all}
+[ "$part" = all ] && part=cuda,vulkan,cpu
+has() { case ",$part," in *",$1,"*) return 0 ;; esac; return 1; }
+for p in ${part//,/ }; do
+  case $p in cuda|vulkan|cpu) ;; *) echo "run-device.sh: unknown PART '$p' (cuda, vulkan, cpu or all)" >&2; exit 2 ;; esac
+done
 carry=$(cd "$1" && pwd)
 out=$2
 mkdir -p "$out"
@@ -20,7 +34,7 @@ log="$out/results.txt"
 : > "$log"
 say() { echo "$@" | tee -a "$log"; }
 
-say "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+say "date: $(date -u +%Y-%m-%dT%H:%MZ) part: $part"
 say "gpu: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1)"
 say "cpu: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 say "nvcc: $(nvcc --version | tail -1)"
@@ -30,15 +44,18 @@ say "== nvcc-built CUDA C"
 nvcc -O3 -arch=sm_90a bench/gpu/native.cu -o /tmp/native 2>&1 | tee -a "$log"
 /tmp/native "$ref" 2>&1 | tee -a "$log"
 
-say "== Triton"
-python3 bench/gpu/triton_saxpy.py 2>&1 | tail -1 | tee -a "$log"
-say "== torch (CUB)"
-python3 bench/gpu/torch_reduce.py 2>&1 | tee -a "$log"
+if has cuda; then
+  say "== Triton"
+  python3 bench/gpu/triton_saxpy.py 2>&1 | tail -1 | tee -a "$log"
+  say "== torch (CUB)"
+  python3 bench/gpu/torch_reduce.py 2>&1 | tee -a "$log"
+fi
 
 n=$((256 << 20))
 w=3840; h=3200
 for dev in cuda vulkan cpu; do
-  say "== kgpu on $dev"
+  has $dev || continue
+  say "== kgpu on $dev (at $SECONDS s)"
   reps=10; [ "$dev" = cpu ] && reps=5
   # saxpy: time, then one clean run for the output.
   "$run" "$b/saxpy.kgpu" --kernel saxpy --device "$dev" --grid $((n / 256)) \
@@ -92,12 +109,15 @@ for dev in cuda vulkan cpu; do
   fi
 done
 
-say "== gcc -O3 -fopenmp (CPU baseline)"
-gcc -O3 -march=x86-64 -fopenmp bench/gpu/cpu_ref.c -o /tmp/cpu_ref 2>&1 | tee -a "$log"
-/tmp/cpu_ref 2>&1 | tee -a "$log"
+if has cpu; then
+  say "== gcc -O3 -fopenmp (CPU baseline)"
+  gcc -O3 -march=x86-64 -fopenmp bench/gpu/cpu_ref.c -o /tmp/cpu_ref 2>&1 | tee -a "$log"
+  /tmp/cpu_ref 2>&1 | tee -a "$log"
+fi
 
-say "== correctness against nvcc's outputs"
+say "== correctness against nvcc's outputs (part $part)"
 python3 bench/gpu/compare.py "$ref" /tmp/kgpu-bench-out 2>&1 | tee -a "$log"
 
 say "== table"
 python3 bench/gpu/table.py "$log" 2>&1 | tee "$out/table.md"
+say "done: part $part in $SECONDS s"

@@ -3,7 +3,7 @@
 //   kgpu-run BUNDLE --kernel NAME --arg NAME=VALUE ... [--grid X[,Y[,Z]]]
 //            [--size N|W,H[,D]] [--local X[,Y[,Z]]]
 //            [--device cpu|cuda[:N]|vulkan[:N]]
-//            [--repeat N] [--out NAME=FILE] [--list]
+//            [--repeat N [--times] [--no-reset]] [--out NAME=FILE] [--list]
 //
 // Scalars take literals; buffers take @FILE (raw little-endian elements of
 // the parameter's type) or a generator: zeros:N, fill:N:V, iota:N,
@@ -36,7 +36,8 @@ namespace {
 
 const char *const kUsage =
     "usage: kgpu-run BUNDLE --kernel NAME --arg NAME=VALUE ...\n"
-    "                [--grid X[,Y[,Z]]] [--size N|W,H[,D]] [--local X[,Y[,Z]]]\n"
+    "                [--grid X[,Y[,Z]]] [--size N|W,H[,D]] [--local "
+    "X[,Y[,Z]]]\n"
     "                [--device cpu|cuda[:N]|vulkan[:N]] [--repeat N]\n"
     "                [--out NAME=FILE] ...\n"
     "       kgpu-run BUNDLE --list\n"
@@ -58,6 +59,9 @@ const char *const kUsage =
     "                    the kernel fixes it)\n"
     "  --device SPEC     default: $KGPU_DEVICE, else the best device\n"
     "  --repeat N        run N times; print min/median/max times\n"
+    "  --times           also print every run's time, in run order\n"
+    "  --no-reset        with --repeat: runs after the first start from the\n"
+    "                    previous run's buffers (no upload between runs)\n"
     "  --out NAME=FILE   write buffer NAME after the run (raw elements)\n"
     "  --list            list the bundle's kernels and parameters\n"
     "  --devices         list the devices\n";
@@ -625,6 +629,9 @@ struct Options {
   uint32_t size[3] = {1, 1, 1};
   uint32_t local[3] = {0, 0, 0};
   uint64_t repeat = 1;
+  /// --times: print each run's time in order; --no-reset: no upload of the
+  /// written buffers between runs.
+  bool times = false, noReset = false;
   bool list = false;
   bool devices = false;
 };
@@ -827,7 +834,7 @@ int run(const Options &opts) {
 
   std::vector<uint64_t> times;
   for (uint64_t r = 0; r < opts.repeat; ++r) {
-    if (r > 0) {
+    if (r > 0 && !opts.noReset) {
       // Every run starts from the same inputs, so --out is one run's result.
       for (PreparedArg &p : prepared) {
         if (p.param.kind != KGPU_PARAM_BUFFER ||
@@ -863,6 +870,12 @@ int run(const Options &opts) {
 
   std::printf("kernel %s on %s:%u (%s)\n", info.name,
               kgpu_backend_name(devInfo.backend), devInfo.index, devInfo.name);
+  if (opts.times) {
+    std::printf("times in run order:");
+    for (uint64_t ns : times)
+      std::printf(" %s", formatTime(ns).c_str());
+    std::printf("\n");
+  }
   std::sort(times.begin(), times.end());
   if (times.size() == 1)
     std::printf("time: %s\n", formatTime(times[0]).c_str());
@@ -915,6 +928,10 @@ int main(int argc, char **argv) {
     }
     if (a == "--list") {
       opts.list = true;
+    } else if (a == "--times") {
+      opts.times = true;
+    } else if (a == "--no-reset") {
+      opts.noReset = true;
     } else if (a == "--devices") {
       opts.devices = true;
     } else if (a == "--kernel" || a == "--device") {

@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# Issue 13, third round: why memory-bound kernels through kgpu's Vulkan path
+# run at 0.29x CUDA on the H200 while plain Vulkan is at CUDA's speed
+# (bench/RESULTS.md). One run on the GPU machine (needs Vulkan), from a
+# directory that bench/gpu/vkbisect-prepare.sh made:
+#   DIR/vkbisect-device.sh DIR OUT_DIR
+# prints one table (also OUT_DIR/bisect.txt), in this order:
+#   A  kgpu-run at 256 M floats: saxpy with x, y constant / x random /
+#      both random / x the ramp of the table's saxpy_x.bin ((i % 1000) *
+#      0.001) / x random without the upload between runs (--no-reset);
+#      sum_f32 of constant, random (twice) and ramp data; every run's time in run order
+#      and the upload rates (KGPU_VULKAN_LOG)
+#   C  vkprobe-mem bisect: the probe's GLSL saxpy and kgpu's own SPIR-V
+#      (from the bundle) in one harness, constant / random (staged) /
+#      random and ramp (through the mapping) data, at 256, 64, 128, 192 M
+#      (at most 75 s)
+#   B  the same saxpy (x random) and sum (ramp) under each runtime knob
+#      (docs/runtime.md "Vulkan memory knobs")
+#   D  kgpu-run at 64, 128, 192 M (the rows of A without the repeats)
+#   E  CUDA: the same saxpy and sum at 256 M
+# GPU clocks are sampled every 50 ms (OUT_DIR/clocks.txt, summarised at the
+# end). Sections are skipped once the run nears BUDGET seconds (default 200).
+set -uo pipefail
+carry=$(cd "$1" && pwd)
+out=$2
+mkdir -p "$out"
+log="$out/bisect.txt"
+: > "$log"
+budget=${BUDGET:-200}
+start=$SECONDS
+say() { echo "$@" | tee -a "$log"; }
+left() { echo $((budget - (SECONDS - start))); }
+export LD_LIBRARY_PATH="$carry/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+run="$carry/bin/kgpu-run"
+b="$carry/bundles"
+tmp=$(mktemp -d)
+big=${BIG:-256}
+sizes=${SIZES:-64 128 192}
+dev=${DEVICE:-vulkan}
+
+say "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+say "gpu: $(nvidia-smi --query-gpu=name,driver_version,pstate,clocks.sm,clocks.mem --format=csv,noheader 2>&1)"
+smi=
+if command -v nvidia-smi > /dev/null; then
+  nvidia-smi --query-gpu=timestamp,pstate,clocks.sm,clocks.mem,power.draw,utilization.gpu \
+    --format=csv,noheader -lms 50 > "$out/clocks.txt" 2>&1 &
+  smi=$!
+fi
+
+# k LABEL [VAR=VALUE...] -- kgpu-run ARGS: one line with every run's time,
+# the median and the first upload rates.
+k() {
+  local label=$1; shift
+  local envs=()
+  while [ "$1" != -- ]; do envs+=("$1"); shift; done
+  shift
+  env "${envs[@]}" KGPU_VULKAN_LOG=1 timeout 40 "$run" "$@" > "$tmp/o" 2> "$tmp/e"
+  local rc=$?
+  local times med up types
+  times=$(sed -n 's/^times in run order: //p' "$tmp/o")
+  med=$(sed -n 's/.*median \([0-9.]* .s\).*/\1/p' "$tmp/o")
+  up=$(sed -n 's/.*upload of \([0-9]*\) bytes \([a-z ]*\): .*(\([0-9.]*\) GB\/s).*/\3/p' "$tmp/e" \
+    | head -4 | tr '\n' ' ')
+  types=$(sed -n 's/.*kernel buffer of [0-9]* bytes: type \([0-9]*\).*heap [0-9]*\(, dedicated\)\?\(, mapped\)\?.*/t\1\2\3/p' "$tmp/e" \
+    | sed 's/, dedicated/+ded/; s/, mapped/+map/' | sort -u | tr '\n' ' ')
+  if [ $rc -ne 0 ] || [ -z "$med" ]; then
+    say "$label | FAILED rc=$rc: $(grep -m2 -i error "$tmp/e" "$tmp/o" | tr '\n' ' ')"
+  else
+    say "$label | median $med | runs: $times | upload GB/s: $up| $types"
+  fi
+}
+saxpy() { # N XGEN YGEN [extra kgpu-run args]
+  local n=$(($1 << 20)) x=$2 y=$3; shift 3
+  echo "$b/saxpy.kgpu" --kernel saxpy --device "$dev" --grid $((n / 256)) \
+    --arg n=$n --arg a=2.0 --arg x=$x --arg y=$y "$@"
+}
+gen() { # N KIND SEED: a kgpu-run buffer value
+  local n=$(($1 << 20))
+  case $2 in
+    fill) echo "fill:$n:$3.0" ;;
+    rand) echo "rand:$n:$3" ;;
+    ramp) echo "@$tmp/ramp.bin" ;;
+  esac
+}
+"$carry/bin/vkprobe-mem" ramp "$big" "$tmp/ramp.bin" || say "cannot write the ramp input"
+
+say "== A: kgpu-run on $dev, ${big} M floats, --repeat 5"
+N=$big
+for xy in "fill fill" "rand fill" "rand rand" "ramp fill"; do
+  set -- $xy
+  k "A saxpy ${N}M x=$1 y=$2" -- $(saxpy $N "$(gen $N $1 1)" "$(gen $N $2 2)") --repeat 5 --times
+done
+k "A saxpy ${N}M x=rand y=fill --no-reset" -- \
+  $(saxpy $N "$(gen $N rand 1)" "$(gen $N fill 2)") --repeat 5 --times --no-reset
+for d in fill rand rand ramp; do
+  k "A sum ${N}M in=$d" -- "$b/reduce.kgpu" --kernel sum_f32 --device "$dev" \
+    --arg n=$((N << 20)) --arg in="$(gen $N $d 1)" --arg out=zeros:1 --repeat 5 --times
+done
+
+say "== C: vkprobe-mem bisect (GLSL vs kgpu's SPIR-V; times in ms)"
+t=$(($(left) - 60)); [ $t -gt 75 ] && t=75
+if [ $t -gt 10 ]; then
+  timeout $t "$carry/bin/vkprobe-mem" bisect --kgpu "$carry/saxpy.spv" \
+    $(cat "$carry/saxpy.iface") $big $sizes 2>&1 | tee -a "$log"
+else
+  say "C: skipped (time)"
+fi
+
+say "== B: runtime knobs, ${big} M floats (x random / ramp)"
+for knobs in "KGPU_VULKAN_MEMORY=device KGPU_VULKAN_STAGING=host" \
+             "KGPU_VULKAN_UPLOAD=staging KGPU_VULKAN_STAGING=host" \
+             "KGPU_VULKAN_UPLOAD=staging" \
+             "KGPU_VULKAN_MEMORY=device" \
+             "KGPU_VULKAN_DEDICATED=0" \
+             "KGPU_VULKAN_DEVICE=minimal" \
+             "KGPU_VULKAN_ZERO=device"; do
+  [ "$(left)" -gt 45 ] || { say "B: skipped from '$knobs' on (time)"; break; }
+  k "B saxpy ${N}M x=rand y=fill $knobs" $knobs -- \
+    $(saxpy $N "$(gen $N rand 1)" "$(gen $N fill 2)") --repeat 5 --times
+  k "B sum ${N}M in=ramp $knobs" $knobs -- "$b/reduce.kgpu" --kernel sum_f32 \
+    --device "$dev" --arg n=$((N << 20)) --arg in="$(gen $N ramp 1)" --arg out=zeros:1 \
+    --repeat 5 --times
+done
+
+say "== D: kgpu-run on $dev at $sizes M floats, --repeat 3"
+for N in $sizes; do
+  [ "$(left)" -gt 12 ] || { say "D: skipped from ${N}M on (time)"; break; }
+  for xy in "fill fill" "rand fill" "rand rand"; do
+    set -- $xy
+    k "D saxpy ${N}M x=$1 y=$2" -- $(saxpy $N "$(gen $N $1 1)" "$(gen $N $2 2)") --repeat 3 --times
+  done
+  for d in fill rand; do
+    k "D sum ${N}M in=$d" -- "$b/reduce.kgpu" --kernel sum_f32 --device "$dev" \
+      --arg n=$((N << 20)) --arg in="$(gen $N $d 1)" --arg out=zeros:1 --repeat 3 --times
+  done
+done
+
+say "== E: CUDA, ${big} M floats"
+if [ "$(left)" -gt 8 ]; then
+  N=$big
+  dev=cuda k "E cuda saxpy ${N}M x=rand y=fill" -- \
+    $(dev=cuda saxpy $N "$(gen $N rand 1)" "$(gen $N fill 2)") --repeat 5 --times
+  k "E cuda sum ${N}M in=ramp" -- "$b/reduce.kgpu" --kernel sum_f32 --device cuda \
+    --arg n=$((N << 20)) --arg in="$(gen $N ramp 1)" --arg out=zeros:1 --repeat 5 --times
+else
+  say "E: skipped (time)"
+fi
+
+[ -n "$smi" ] && kill $smi 2> /dev/null
+if [ -s "$out/clocks.txt" ]; then
+  say "== SM clock samples (MHz: count), memory clock samples"
+  awk -F', ' '{sm[$3]++; mem[$4]++} END {for (c in sm) printf "sm %s: %d\n", c, sm[c];
+    for (c in mem) printf "mem %s: %d\n", c, mem[c]}' "$out/clocks.txt" | sort | tee -a "$log"
+fi
+rm -rf "$tmp"
+say "done in $((SECONDS - start)) s"
