@@ -12,8 +12,9 @@
 #      and the upload rates (KGPU_VULKAN_LOG)
 #   C  vkprobe-mem bisect: the probe's GLSL saxpy and kgpu's own SPIR-V
 #      (from the bundle) in one harness, constant / random (staged) /
-#      random and ramp (through the mapping) data, at 256, 64, 128, 192 M
-#      (at most 75 s)
+#      random and ramp (through the mapping) data, at 256, 64, 128, 192 M,
+#      on the first queue family with compute (the probes'), then at 256 M
+#      on a compute-only family (kgpu's runtime's: "t4/cq"); at most 75 s
 #   B  the same saxpy (x random) and sum (ramp) under each runtime knob
 #      (docs/runtime.md "Vulkan memory knobs")
 #   D  kgpu-run at 64, 128, 192 M (the rows of A without the repeats)
@@ -107,7 +108,8 @@ else
 fi
 
 say "== B: runtime knobs, ${big} M floats (x random / ramp)"
-for knobs in "KGPU_VULKAN_MEMORY=device KGPU_VULKAN_STAGING=host" \
+for knobs in "KGPU_VULKAN_QUEUE=graphics" \
+             "KGPU_VULKAN_MEMORY=device KGPU_VULKAN_STAGING=host" \
              "KGPU_VULKAN_UPLOAD=staging KGPU_VULKAN_STAGING=host" \
              "KGPU_VULKAN_UPLOAD=staging" \
              "KGPU_VULKAN_MEMORY=device" \

@@ -34,7 +34,10 @@
 // one line with the saxpy time in steady state (submits, each waited for),
 // right after y is written again the same way (what kgpu-run --repeat does
 // before every run; first and second of two dispatches back to back), and
-// after 200 ms idle (the same two).
+// after 200 ms idle (the same two); all on the first queue family with
+// compute (family 0 on NVIDIA, graphics too), then the first size's
+// constant and mapped random cases on a compute-only family where there is
+// one (kgpu's runtime's choice): memory "t4/cq".
 // `vkprobe-mem ramp M FILE` writes that ramp for kgpu-run's @FILE.
 // Build: glslangValidator -V --vn kSaxpySpv vkprobe-saxpy.comp -o DIR/vkprobe_saxpy_spv.h
 //        g++ -O2 -std=c++17 -IDIR -Iruntime/vulkan bench/gpu/vkprobe-mem.cpp -ldl -o vkprobe-mem
@@ -55,6 +58,9 @@
 #include "vkprobe_saxpy_spv.h"
 
 static PFN_vkGetInstanceProcAddr gipa;
+/// makeDevice's queue family: the first with compute (the probes'), or a
+/// compute-only one where there is one (kgpu's runtime).
+static bool gComputeOnly = false;
 #define G(inst, name) auto name = (PFN_##name)gipa(inst, #name)
 
 #define DEVICE_FNS(X)                                                          \
@@ -91,6 +97,7 @@ struct Dev {
   float period;
   bool priority = false, pageable = false;
   bool signedZero32 = false; // the runtime's float-controls patch applies
+  uint32_t family = 0;
   // bisect: one host staging buffer, kept (stagedWrite).
   VkBuffer staging = VK_NULL_HANDLE;
   VkDeviceMemory stagingMemory = VK_NULL_HANDLE;
@@ -329,6 +336,12 @@ static bool makeDevice(VkInstance inst, VkPhysicalDevice pd, bool extras, Dev &d
   vkGetPhysicalDeviceQueueFamilyProperties(pd, &nf, fams.data());
   uint32_t qf = 0;
   while (qf < nf && !(fams[qf].queueFlags & VK_QUEUE_COMPUTE_BIT)) ++qf;
+  if (gComputeOnly) // kgpu's runtime: a compute-only family if there is one
+    for (uint32_t f = 0; f < nf; ++f)
+      if ((fams[f].queueFlags & VK_QUEUE_COMPUTE_BIT) &&
+          !(fams[f].queueFlags & VK_QUEUE_GRAPHICS_BIT))
+        qf = f;
+  d.family = qf;
   float prio = 1;
   VkDeviceQueueCreateInfo qci = {VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   qci.queueFamilyIndex = qf;
@@ -714,7 +727,10 @@ static int bisect(VkInstance inst, VkPhysicalDevice pd, int argc, char **argv) {
   }
   std::printf("bisect: N shader memory data | steady med (min) | after writing y: "
               "1st 2nd (write ms) | after 200 ms idle: 1st 2nd\n");
-  for (uint32_t n : sizes)
+  // The cases at size n on device d; `only` limits them to (memory, data)
+  // pairs whose data is in it (the second queue family's pass).
+  auto runCases = [&](Dev &d, uint32_t n, const char *queue,
+                      const std::vector<std::string> &only) {
     for (const Shader &sh : shaders) {
       bool ok = sh.kgpu ? setShader(d, kgpuWords, "saxpy", kif[0], kif[1], kif[2],
                                               kif[3], kif[4], true, true)
@@ -725,9 +741,13 @@ static int bisect(VkInstance inst, VkPhysicalDevice pd, int argc, char **argv) {
       for (auto [memory, data] : cases) {
         if (sh.kgpu && !std::strcmp(memory, "ded"))
           continue;
+        if (!only.empty() && (std::find(only.begin(), only.end(), data) == only.end() ||
+                              std::strcmp(memory, "ded-hv")))
+          continue;
         Bufs B;
         B.n = n;
         std::string label = std::string(memory) == "ded" ? "t1" : "t4";
+        label += queue;
         if (!alloc(d, B, memory, VkDeviceSize(n) * 4) ||
             !writeData(d, B, 0, data, rnd, ramp) || !writeData(d, B, 1, data, rnd, ramp)) {
           std::printf("bisect %3uM %s %s %s: setup failed\n", n >> 20, sh.name,
@@ -777,8 +797,28 @@ static int bisect(VkInstance inst, VkPhysicalDevice pd, int argc, char **argv) {
         release(d, B);
       }
     }
+  };
+  for (uint32_t n : sizes)
+    runCases(d, n, "", {});
+  if (d.stagingMap) {
+    d.vkDestroyBuffer(d.dev, d.staging, nullptr);
+    d.vkFreeMemory(d.dev, d.stagingMemory, nullptr);
+  }
   d.vkQueueWaitIdle(d.q);
   d.vkDestroyDevice(d.dev, nullptr);
+  // The first size again on a compute-only queue family (kgpu's runtime's
+  // choice), where the device has one: label "t4/cq".
+  gComputeOnly = true;
+  Dev c;
+  if (makeDevice(inst, pd, false, c) && c.family != d.family) {
+    std::printf("compute-only queue family %u (the first pass: family %u)\n",
+                c.family, d.family);
+    runCases(c, sizes.front(), "/cq", {"const", "rand+map"});
+    c.vkQueueWaitIdle(c.q);
+    c.vkDestroyDevice(c.dev, nullptr);
+  } else {
+    std::printf("no compute-only queue family\n");
+  }
   return 0;
 }
 

@@ -49,7 +49,13 @@ struct MemoryPolicy {
     Host, ///< host memory (HOST_VISIBLE without DEVICE_LOCAL) first
     Bar,  ///< DEVICE_LOCAL|HOST_VISIBLE (the BAR) first
   };
+  enum class Queue {
+    Auto,     ///< a compute-only family if there is one
+    Compute,  ///< the same
+    Graphics, ///< a family with graphics and compute (the probes' choice)
+  };
   KernelMemory kernel = KernelMemory::Auto;
+  Queue queue = Queue::Auto;
   Upload upload = Upload::Auto;
   StagingMemory staging = StagingMemory::Auto;
   /// Kernel buffers as dedicated allocations (VkMemoryDedicatedAllocateInfo).
@@ -72,6 +78,7 @@ struct MemoryPolicy {
 ///   KGPU_VULKAN_DEDICATED=1|0
 ///   KGPU_VULKAN_ZERO=auto|device                    zeroing new buffers
 ///   KGPU_VULKAN_DEVICE=full|minimal                 optional features
+///   KGPU_VULKAN_QUEUE=auto|compute|graphics         the queue family
 ///   KGPU_VULKAN_LOG=0|1
 /// Unset or empty means the default.
 inline MemoryPolicy parseMemoryPolicy(const char *(*get)(const char *)) {
@@ -105,6 +112,8 @@ inline MemoryPolicy parseMemoryPolicy(const char *(*get)(const char *)) {
   p.zeroOnDevice = choose("KGPU_VULKAN_ZERO", {"auto", "device"}) == 1;
   p.minimalDevice = choose("KGPU_VULKAN_DEVICE", {"full", "minimal"}) == 1;
   p.log = choose("KGPU_VULKAN_LOG", {"0", "1"}) == 1;
+  p.queue = static_cast<MemoryPolicy::Queue>(
+      choose("KGPU_VULKAN_QUEUE", {"auto", "compute", "graphics"}));
   return p;
 }
 
@@ -169,6 +178,29 @@ inline int firstMemoryType(const VkPhysicalDeviceMemoryProperties &props,
   std::vector<uint32_t> order =
       memoryTypeCandidates(props, typeBits, use, policy);
   return order.empty() ? -1 : static_cast<int>(order.front());
+}
+
+/// The queue family kernels run on, from the families' flags: a
+/// compute-only family if there is one (the last), else the first with
+/// compute; with Queue::Graphics the first with graphics and compute, else
+/// as before. -1 when no family has compute.
+inline int chooseQueueFamily(const std::vector<VkQueueFlags> &families,
+                             const MemoryPolicy &policy = MemoryPolicy()) {
+  int chosen = -1;
+  if (policy.queue == MemoryPolicy::Queue::Graphics)
+    for (size_t f = 0; f < families.size() && chosen < 0; ++f)
+      if ((families[f] & VK_QUEUE_COMPUTE_BIT) &&
+          (families[f] & VK_QUEUE_GRAPHICS_BIT))
+        chosen = static_cast<int>(f);
+  if (chosen >= 0)
+    return chosen;
+  for (size_t f = 0; f < families.size(); ++f) {
+    if (!(families[f] & VK_QUEUE_COMPUTE_BIT))
+      continue;
+    if (chosen < 0 || !(families[f] & VK_QUEUE_GRAPHICS_BIT))
+      chosen = static_cast<int>(f);
+  }
+  return chosen;
 }
 
 /// "DEVICE_LOCAL|HOST_VISIBLE|..." for logs ("0" for none).

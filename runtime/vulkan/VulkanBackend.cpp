@@ -496,6 +496,8 @@ Error VulkanBackend::init() {
     return initError = Error(KGPU_ERROR_NO_DEVICE,
                              "the Vulkan loader is older than Vulkan 1.1");
   instanceVersion = std::min<uint32_t>(version, VK_API_VERSION_1_3);
+  const kgpu::vulkan::MemoryPolicy policy = kgpu::vulkan::parseMemoryPolicy(
+      [](const char *name) -> const char * { return std::getenv(name); });
 
   VkApplicationInfo app = {};
   app.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO;
@@ -549,20 +551,19 @@ Error VulkanBackend::init() {
     fns.vkGetPhysicalDeviceQueueFamilyProperties(h, &families, nullptr);
     std::vector<VkQueueFamilyProperties> fam(families);
     fns.vkGetPhysicalDeviceQueueFamilyProperties(h, &families, fam.data());
-    // A compute-only family if there is one, else any with compute.
-    uint32_t chosen = families;
-    for (uint32_t f = 0; f < families; ++f) {
-      if (!(fam[f].queueFlags & VK_QUEUE_COMPUTE_BIT))
-        continue;
-      if (chosen == families || !(fam[f].queueFlags & VK_QUEUE_GRAPHICS_BIT))
-        chosen = f;
-    }
-    if (chosen == families)
+    // A compute-only family if there is one, else any with compute
+    // (KGPU_VULKAN_QUEUE=graphics: one with graphics too; a bad value is
+    // reported when the device is opened).
+    std::vector<VkQueueFlags> flags;
+    for (const VkQueueFamilyProperties &f : fam)
+      flags.push_back(f.queueFlags);
+    int chosen = kgpu::vulkan::chooseQueueFamily(flags, policy);
+    if (chosen < 0)
       continue;
 
     PhysicalDevice d = {};
     d.handle = h;
-    d.queueFamily = chosen;
+    d.queueFamily = static_cast<uint32_t>(chosen);
     kgpu_device_info &info = d.info;
     info.backend = KGPU_BACKEND_VULKAN;
     info.index = static_cast<uint32_t>(physical.size());

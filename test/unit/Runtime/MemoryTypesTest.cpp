@@ -132,6 +132,27 @@ TEST(MemoryPolicy, HostStagingAvoidsTheBar) {
   EXPECT_EQ(firstMemoryType(kH200, 0x1f, MemoryUse::Download, p), 3);
 }
 
+TEST(MemoryPolicy, QueueFamilies) {
+  // The H200 (driver 580): 0 graphics|compute|transfer, 1 transfer,
+  // 2 compute|transfer (compute-only), and more.
+  const VkQueueFlags G = VK_QUEUE_GRAPHICS_BIT, Q = VK_QUEUE_COMPUTE_BIT,
+                     T = VK_QUEUE_TRANSFER_BIT;
+  std::vector<VkQueueFlags> nvidia = {G | Q | T, T, Q | T, T};
+  EXPECT_EQ(chooseQueueFamily(nvidia), 2);
+  MemoryPolicy p;
+  p.queue = MemoryPolicy::Queue::Graphics;
+  EXPECT_EQ(chooseQueueFamily(nvidia, p), 0);
+  p.queue = MemoryPolicy::Queue::Compute;
+  EXPECT_EQ(chooseQueueFamily(nvidia, p), 2);
+  // Lavapipe: one family with everything, whatever is asked.
+  EXPECT_EQ(chooseQueueFamily({G | Q | T}), 0);
+  p.queue = MemoryPolicy::Queue::Graphics;
+  EXPECT_EQ(chooseQueueFamily({Q | T}, p), 0); // no graphics family
+  EXPECT_EQ(chooseQueueFamily({T, T}, p), -1);
+  env = {{"KGPU_VULKAN_QUEUE", "graphics"}};
+  EXPECT_EQ(parseMemoryPolicy(fakeEnv).queue, MemoryPolicy::Queue::Graphics);
+}
+
 TEST(MemoryPolicy, FlagNames) {
   EXPECT_EQ(memoryFlagNames(L | V | C),
             "DEVICE_LOCAL|HOST_VISIBLE|HOST_COHERENT");
