@@ -14,8 +14,10 @@
 # 360 s; each part alone under 300 s on the H200, so it runs in two calls,
 #   PART=cuda run-device.sh CARRY OUT/t1;  PART=vulkan,cpu run-device.sh CARRY OUT/t2
 # and `python3 bench/gpu/table.py OUT/t1/results.txt OUT/t2/results.txt`
-# joins them (a later file's rows win).
+# joins them (a later file's rows win). BASELINES=0 skips Triton, torch and
+# gcc (kgpu's rows and the nvcc kernels only: a CUDA-vs-Vulkan check).
 set -uo pipefail
+baselines=${BASELINES:-1}
 part=${PART:-all}
 [ "$part" = all ] && part=cuda,vulkan,cpu
 has() { case ",$part," in *",$1,"*) return 0 ;; esac; return 1; }
@@ -44,7 +46,7 @@ say "== nvcc-built CUDA C"
 nvcc -O3 -arch=sm_90a bench/gpu/native.cu -o /tmp/native 2>&1 | tee -a "$log"
 /tmp/native "$ref" 2>&1 | tee -a "$log"
 
-if has cuda; then
+if has cuda && [ "$baselines" != 0 ]; then
   say "== Triton"
   python3 bench/gpu/triton_saxpy.py 2>&1 | tail -1 | tee -a "$log"
   say "== torch (CUB)"
@@ -109,7 +111,7 @@ for dev in cuda vulkan cpu; do
   fi
 done
 
-if has cpu; then
+if has cpu && [ "$baselines" != 0 ]; then
   say "== gcc -O3 -fopenmp (CPU baseline)"
   gcc -O3 -march=x86-64 -fopenmp bench/gpu/cpu_ref.c -o /tmp/cpu_ref 2>&1 | tee -a "$log"
   /tmp/cpu_ref 2>&1 | tee -a "$log"
