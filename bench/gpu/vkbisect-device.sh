@@ -109,6 +109,7 @@ fi
 
 say "== B: runtime knobs, ${big} M floats (x random / ramp)"
 for knobs in "KGPU_VULKAN_QUEUE=graphics" \
+             "KGPU_VULKAN_QUEUE=graphics KGPU_VULKAN_MEMORY=device KGPU_VULKAN_STAGING=host" \
              "KGPU_VULKAN_MEMORY=device KGPU_VULKAN_STAGING=host" \
              "KGPU_VULKAN_UPLOAD=staging KGPU_VULKAN_STAGING=host" \
              "KGPU_VULKAN_UPLOAD=staging" \
