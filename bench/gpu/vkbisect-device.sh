@@ -21,6 +21,12 @@
 #   E  CUDA: the same saxpy and sum at 256 M
 # GPU clocks are sampled every 50 ms (OUT_DIR/clocks.txt, summarised at the
 # end). Sections are skipped once the run nears BUDGET seconds (default 200).
+#
+# MODE=verify (device call 2) runs instead, on Vulkan and CUDA, without and
+# with kgpu-run --warmup 1000, the table's memory-bound kernels at 256 M
+# elements (saxpy ND-range and parallel for, float sum and max, int sum)
+# and the 8192^2 transpose, each line with the SM clocks nvidia-smi saw
+# while its kernels ran ("sm MHz" of the busy samples in its time window).
 set -uo pipefail
 carry=$(cd "$1" && pwd)
 out=$2
@@ -55,8 +61,11 @@ k() {
   local envs=()
   while [ "$1" != -- ]; do envs+=("$1"); shift; done
   shift
+  local t0 t1
+  t0=$(date +%s.%N)
   env "${envs[@]}" KGPU_VULKAN_LOG=1 timeout 40 "$run" "$@" > "$tmp/o" 2> "$tmp/e"
   local rc=$?
+  t1=$(date +%s.%N)
   local times med up types
   times=$(sed -n 's/^times in run order: //p' "$tmp/o")
   med=$(sed -n 's/.*median \([0-9.]* .s\).*/\1/p' "$tmp/o")
@@ -67,8 +76,19 @@ k() {
   if [ $rc -ne 0 ] || [ -z "$med" ]; then
     say "$label | FAILED rc=$rc: $(grep -m2 -i error "$tmp/e" "$tmp/o" | tr '\n' ' ')"
   else
-    say "$label | median $med | runs: $times | upload GB/s: $up| $types"
+    say "$label | median $med | runs: $times | upload GB/s: $up| $types| sm MHz $(smclocks $t0 $t1)"
   fi
+}
+# smclocks T0 T1: the SM clocks of the busy nvidia-smi samples between two
+# epoch times ("345x3 1980x5": clock x samples), or "-".
+smclocks() {
+  [ -s "$out/clocks.txt" ] || { echo -; return; }
+  awk -F', ' -v t0="$1" -v t1="$2" '{
+    split($1, dt, /[\/ :]/); sec = mktime(dt[1] " " dt[2] " " dt[3] " " dt[4] " " dt[5] " " int(dt[6]))
+    t = sec + (dt[6] - int(dt[6]))
+    if (t >= t0 && t <= t1 && $6 + 0 > 0) { c[$3 + 0]++; any = 1 } }
+    END { if (!any) { print "-"; exit } for (k in c) printf "%sx%d ", k, c[k]; print "" }' \
+    "$out/clocks.txt" | tr -s ' ' | sed 's/ $//'
 }
 saxpy() { # N XGEN YGEN [extra kgpu-run args]
   local n=$(($1 << 20)) x=$2 y=$3; shift 3
@@ -84,6 +104,41 @@ gen() { # N KIND SEED: a kgpu-run buffer value
   esac
 }
 "$carry/bin/vkprobe-mem" ramp "$big" "$tmp/ramp.bin" || say "cannot write the ramp input"
+
+if [ "${MODE:-bisect}" = verify ]; then
+  N=$big
+  "$carry/bin/vkprobe-mem" ramp 64 "$tmp/ramp64.bin" || say "cannot write the transpose input"
+  say "== V: Vulkan and CUDA, ${big} M elements, without and with --warmup 1000"
+  for warm in 0 1000; do
+    w=(); [ $warm -gt 0 ] && w=(--warmup $warm)
+    for dv in vulkan cuda; do
+      [ "$(left)" -gt 10 ] || { say "V: skipped from $dv warmup $warm on (time)"; break 2; }
+      k "V $dv warmup=$warm saxpy ${N}M x=ramp" -- "$b/saxpy.kgpu" --kernel saxpy \
+        --device $dv --grid $((N << 12)) --arg n=$((N << 20)) --arg a=2.0 \
+        --arg x=@"$tmp/ramp.bin" --arg y=fill:$((N << 20)):1.0 --repeat 5 --times "${w[@]}"
+      k "V $dv warmup=$warm saxpy_pf ${N}M x=ramp" -- "$b/saxpy_pf.kgpu" --kernel saxpy_pf \
+        --device $dv --arg n=$((N << 20)) --arg a=2.0 --arg x=@"$tmp/ramp.bin" \
+        --arg y=fill:$((N << 20)):1.0 --repeat 5 --times "${w[@]}"
+      k "V $dv warmup=$warm sum_f32 ${N}M in=ramp" -- "$b/reduce.kgpu" --kernel sum_f32 \
+        --device $dv --arg n=$((N << 20)) --arg in=@"$tmp/ramp.bin" --arg out=zeros:1 \
+        --repeat 5 --times "${w[@]}"
+      k "V $dv warmup=$warm max_f32 ${N}M in=ramp" -- "$b/reduce.kgpu" --kernel max_f32 \
+        --device $dv --arg n=$((N << 20)) --arg in=@"$tmp/ramp.bin" --arg out=fill:1:-1e30 \
+        --repeat 5 --times "${w[@]}"
+      k "V $dv warmup=$warm sum_i32 ${N}M in=rand" -- "$b/reduce.kgpu" --kernel sum_i32 \
+        --device $dv --arg n=$((N << 20)) --arg in=rand:$((N << 20)):3 --arg out=zeros:1 \
+        --repeat 5 --times "${w[@]}"
+      k "V $dv warmup=$warm transpose 8192^2" -- "$b/transpose_local.kgpu" --kernel transpose \
+        --device $dv --grid 512,512 --local 16,16 --arg in=@"$tmp/ramp64.bin" \
+        --arg out=zeros:$((8192 * 8192)) --arg width=8192 --arg height=8192 --repeat 5 \
+        --times "${w[@]}"
+    done
+  done
+  [ -n "$smi" ] && kill $smi 2> /dev/null
+  rm -rf "$tmp"
+  say "done in $((SECONDS - start)) s"
+  exit 0
+fi
 
 say "== A: kgpu-run on $dev, ${big} M floats, --repeat 5"
 N=$big

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds what bench/gpu/vkbisect-device.sh needs into DEST (default
-# .devcarry/vk13): kgpu-run and libkgpu_runtime.so of this build, the saxpy
-# and reduction bundles, kgpu's saxpy SPIR-V taken out of its bundle with
+# .devcarry/vk13): kgpu-run and libkgpu_runtime.so of this build, the saxpy,
+# parallel-for saxpy, reduction and transpose bundles, kgpu's saxpy SPIR-V taken out of its bundle with
 # its interface (bundle_payload.py), vkprobe-mem and the device script.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -18,8 +18,12 @@ cp "$build/bin/kgpu-run" "$dest/bin/"
 cp -L "$build/lib/libkgpu_runtime.so" "$dest/lib/"
 "$build/bin/kgpu-translate" "$root/test/Frontend/KGC/corpus/saxpy.kgc" \
   -o "$dest/bundles/saxpy.kgpu"
-"$build/bin/kgpu-translate" "$root/bench/gpu/kernels/reduce.kgc" \
-  -o "$dest/bundles/reduce.kgpu"
+for k in reduce saxpy_pf; do
+  "$build/bin/kgpu-translate" "$root/bench/gpu/kernels/$k.kgc" \
+    -o "$dest/bundles/$k.kgpu"
+done
+"$build/bin/kgpu-translate" "$root/test/Frontend/KGC/corpus/transpose_local.kgc" \
+  -o "$dest/bundles/transpose_local.kgpu"
 python3 "$root/bench/gpu/bundle_payload.py" "$dest/bundles/saxpy.kgpu" saxpy \
   "$dest/saxpy.spv" > "$dest/saxpy.iface"
 cp "$root/bench/gpu/vkbisect-device.sh" "$dest/"
