@@ -16,6 +16,7 @@
 # and `python3 bench/gpu/table.py OUT/t1/results.txt OUT/t2/results.txt`
 # joins them (a later file's rows win). BASELINES=0 skips Triton, torch and
 # gcc (kgpu's rows and the nvcc kernels only: a CUDA-vs-Vulkan check).
+# WARMUP=MS (default 1000; 0 for none) is kgpu-run's --warmup on the GPUs.
 set -uo pipefail
 baselines=${BASELINES:-1}
 part=${PART:-all}
@@ -59,53 +60,58 @@ for dev in cuda vulkan cpu; do
   has $dev || continue
   say "== kgpu on $dev (at $SECONDS s)"
   reps=10; [ "$dev" = cpu ] && reps=5
+  # The GPUs' timed runs follow a second of untimed ones (kgpu-run
+  # --warmup): after a few idle seconds (reading 1 GiB inputs) the H200
+  # under Vulkan runs at its 345 MHz idle clock otherwise (bench/RESULTS.md,
+  # issue 13, third round); CUDA gets the same for fairness. WARMUP=0: none.
+  warm=(); [ "$dev" != cpu ] && [ "${WARMUP:-1000}" != 0 ] && warm=(--warmup "${WARMUP:-1000}")
   # saxpy: time, then one clean run for the output.
   "$run" "$b/saxpy.kgpu" --kernel saxpy --device "$dev" --grid $((n / 256)) \
     --arg n=$n --arg a=2.0 --arg x=@"$ref/saxpy_x.bin" --arg y=fill:$n:1.0 \
-    --repeat $reps 2>&1 | sed "s/^/kgpu $dev saxpy: /" | tee -a "$log"
+    --repeat $reps "${warm[@]}" 2>&1 | sed "s/^/kgpu $dev saxpy: /" | tee -a "$log"
   "$run" "$b/saxpy.kgpu" --kernel saxpy --device "$dev" --grid $((n / 256)) \
     --arg n=$n --arg a=2.0 --arg x=@"$ref/saxpy_x.bin" --arg y=fill:$n:1.0 \
     --out y=/tmp/kgpu-bench-out/saxpy_$dev.bin > /dev/null 2>&1
   "$run" "$b/mandelbrot.kgpu" --kernel mandelbrot --device "$dev" \
     --grid $((w / 16)),$((h / 16)) --arg out=zeros:$((w * h)) --arg width=$w \
     --arg height=$h --arg x0=-2.0 --arg y0=-1.25 --arg dx=$(python3 -c "print(3.0/$w)") \
-    --arg dy=$(python3 -c "print(2.5/$h)") --arg maxIter=1000 --repeat $reps \
+    --arg dy=$(python3 -c "print(2.5/$h)") --arg maxIter=1000 --repeat $reps "${warm[@]}" \
     --out out=/tmp/kgpu-bench-out/mandelbrot_$dev.bin 2>&1 \
     | sed "s/^/kgpu $dev mandelbrot: /" | tee -a "$log"
   # sum_f32 on every device (the CPU row against OpenMP's reduction).
   "$run" "$b/reduce.kgpu" --kernel sum_f32 --device "$dev" --arg n=$n \
-    --arg in=@"$ref/saxpy_x.bin" --arg out=zeros:1 --repeat $reps \
+    --arg in=@"$ref/saxpy_x.bin" --arg out=zeros:1 --repeat $reps "${warm[@]}" \
     --out out=/tmp/kgpu-bench-out/sum_f32_$dev.bin 2>&1 \
     | sed "s/^/kgpu $dev sum_f32: /" | tee -a "$log"
   if [ "$dev" != cpu ]; then
     "$run" "$b/saxpy_pf.kgpu" --kernel saxpy_pf --device "$dev" \
       --arg n=$n --arg a=2.0 --arg x=@"$ref/saxpy_x.bin" --arg y=fill:$n:1.0 \
-      --repeat $reps --out y=/tmp/kgpu-bench-out/saxpy_pf_$dev.bin 2>&1 \
+      --repeat $reps "${warm[@]}" --out y=/tmp/kgpu-bench-out/saxpy_pf_$dev.bin 2>&1 \
       | sed "s/^/kgpu $dev saxpy_pf: /" | tee -a "$log"
     for k in sum_i32 max_i32; do
       "$run" "$b/reduce.kgpu" --kernel $k --device "$dev" --arg n=$n \
-        --arg in=@"$ref/histogram_data.bin" --arg out=zeros:1 --repeat $reps \
+        --arg in=@"$ref/histogram_data.bin" --arg out=zeros:1 --repeat $reps "${warm[@]}" \
         --out out=/tmp/kgpu-bench-out/${k}_$dev.bin 2>&1 \
         | sed "s/^/kgpu $dev $k: /" | tee -a "$log"
     done
     "$run" "$b/reduce.kgpu" --kernel max_f32 --device "$dev" --arg n=$n \
-      --arg in=@"$ref/saxpy_x.bin" --arg out=fill:1:-1e30 --repeat $reps \
+      --arg in=@"$ref/saxpy_x.bin" --arg out=fill:1:-1e30 --repeat $reps "${warm[@]}" \
       --out out=/tmp/kgpu-bench-out/max_f32_$dev.bin 2>&1 \
       | sed "s/^/kgpu $dev max_f32: /" | tee -a "$log"
     "$run" "$b/transpose_local.kgpu" --kernel transpose --device "$dev" \
       --grid 512,512 --local 16,16 --arg in=@"$ref/transpose_in.bin" \
       --arg out=zeros:$((8192 * 8192)) --arg width=8192 --arg height=8192 \
-      --repeat $reps --out out=/tmp/kgpu-bench-out/transpose_$dev.bin 2>&1 \
+      --repeat $reps "${warm[@]}" --out out=/tmp/kgpu-bench-out/transpose_$dev.bin 2>&1 \
       | sed "s/^/kgpu $dev transpose: /" | tee -a "$log"
     "$run" "$b/histogram_global.kgpu" --kernel histogram --device "$dev" \
       --grid $((n / 256)) --arg data=@"$ref/histogram_data.bin" --arg n=$n \
-      --arg hist=zeros:256 --repeat $reps \
+      --arg hist=zeros:256 --repeat $reps "${warm[@]}" \
       --out hist=/tmp/kgpu-bench-out/histogram_$dev.bin 2>&1 \
       | sed "s/^/kgpu $dev histogram: /" | tee -a "$log"
     "$run" "$b/sgemm_tiled.kgpu" --kernel sgemm_tiled --device "$dev" \
       --grid 256,256 --arg M=4096 --arg N=4096 --arg K=4096 --arg alpha=1.0 \
       --arg A=@"$ref/sgemm_a.bin" --arg B=@"$ref/sgemm_b.bin" --arg beta=0.0 \
-      --arg C=zeros:$((4096 * 4096)) --repeat $reps \
+      --arg C=zeros:$((4096 * 4096)) --repeat $reps "${warm[@]}" \
       --out C=/tmp/kgpu-bench-out/sgemm_$dev.bin 2>&1 \
       | sed "s/^/kgpu $dev sgemm: /" | tee -a "$log"
   fi

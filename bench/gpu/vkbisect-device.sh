@@ -25,7 +25,8 @@
 # MODE=verify (device call 2) runs instead, on Vulkan and CUDA, without and
 # with kgpu-run --warmup 1000, the table's memory-bound kernels at 256 M
 # elements (saxpy ND-range and parallel for, float sum and max, int sum)
-# and the 8192^2 transpose, each line with the SM clocks nvidia-smi saw
+# and the 8192^2 transpose, then the table's histogram, Mandelbrot and
+# SGEMM with --warmup 1000, each line with the SM clocks nvidia-smi saw
 # while its kernels ran ("sm MHz" of the busy samples in its time window).
 set -uo pipefail
 carry=$(cd "$1" && pwd)
@@ -133,6 +134,22 @@ if [ "${MODE:-bisect}" = verify ]; then
         --arg out=zeros:$((8192 * 8192)) --arg width=8192 --arg height=8192 --repeat 5 \
         --times "${w[@]}"
     done
+  done
+  say "== V2: the table's other kernels, --warmup 1000"
+  "$carry/bin/vkprobe-mem" ramp 16 "$tmp/ramp16.bin" || say "cannot write the SGEMM input"
+  for dv in vulkan cuda; do
+    [ "$(left)" -gt 10 ] || { say "V2: skipped from $dv on (time)"; break; }
+    k "V2 $dv warmup=1000 histogram ${N}M" -- "$b/histogram_global.kgpu" --kernel histogram \
+      --device $dv --grid $((N << 12)) --arg data=rand:$((N << 20)):5 --arg n=$((N << 20)) \
+      --arg hist=zeros:256 --repeat 5 --times --warmup 1000
+    k "V2 $dv warmup=1000 mandelbrot 3840x3200" -- "$b/mandelbrot.kgpu" --kernel mandelbrot \
+      --device $dv --grid 240,200 --arg out=zeros:$((3840 * 3200)) --arg width=3840 \
+      --arg height=3200 --arg x0=-2.0 --arg y0=-1.25 --arg dx=0.00078125 \
+      --arg dy=0.00078125 --arg maxIter=1000 --repeat 5 --times --warmup 1000
+    k "V2 $dv warmup=1000 sgemm 4096" -- "$b/sgemm_tiled.kgpu" --kernel sgemm_tiled \
+      --device $dv --grid 256,256 --arg M=4096 --arg N=4096 --arg K=4096 --arg alpha=1.0 \
+      --arg A=@"$tmp/ramp16.bin" --arg B=@"$tmp/ramp16.bin" --arg beta=0.0 \
+      --arg C=zeros:$((4096 * 4096)) --repeat 5 --times --warmup 1000
   done
   [ -n "$smi" ] && kill $smi 2> /dev/null
   rm -rf "$tmp"

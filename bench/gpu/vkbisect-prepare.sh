@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds what bench/gpu/vkbisect-device.sh needs into DEST (default
 # .devcarry/vk13): kgpu-run and libkgpu_runtime.so of this build, the saxpy,
-# parallel-for saxpy, reduction and transpose bundles, kgpu's saxpy SPIR-V taken out of its bundle with
+# parallel-for saxpy, reduction, transpose, histogram, Mandelbrot and SGEMM
+# bundles, kgpu's saxpy SPIR-V taken out of its bundle with
 # its interface (bundle_payload.py), vkprobe-mem and the device script.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -22,8 +23,10 @@ for k in reduce saxpy_pf; do
   "$build/bin/kgpu-translate" "$root/bench/gpu/kernels/$k.kgc" \
     -o "$dest/bundles/$k.kgpu"
 done
-"$build/bin/kgpu-translate" "$root/test/Frontend/KGC/corpus/transpose_local.kgc" \
-  -o "$dest/bundles/transpose_local.kgpu"
+for k in transpose_local histogram_global mandelbrot sgemm_tiled; do
+  "$build/bin/kgpu-translate" "$root/test/Frontend/KGC/corpus/$k.kgc" \
+    -o "$dest/bundles/$k.kgpu"
+done
 python3 "$root/bench/gpu/bundle_payload.py" "$dest/bundles/saxpy.kgpu" saxpy \
   "$dest/saxpy.spv" > "$dest/saxpy.iface"
 cp "$root/bench/gpu/vkbisect-device.sh" "$dest/"
