@@ -109,6 +109,18 @@ gen() { # N KIND SEED: a kgpu-run buffer value
 if [ "${MODE:-bisect}" = verify ]; then
   N=$big
   "$carry/bin/vkprobe-mem" ramp 64 "$tmp/ramp64.bin" || say "cannot write the transpose input"
+  # V0: after the idle seconds of building 1 GiB inputs, 400 saxpy runs
+  # back to back (--no-reset): when do the times drop to the fast clock's?
+  say "== V0: Vulkan saxpy ${N}M x=ramp, 400 runs back to back after the inputs are built"
+  "$run" "$b/saxpy.kgpu" --kernel saxpy --device vulkan --grid $((N << 12)) \
+    --arg n=$((N << 20)) --arg a=2.0 --arg x=@"$tmp/ramp.bin" --arg y=fill:$((N << 20)):1.0 \
+    --repeat 400 --no-reset --times 2>&1 | sed -n 's/^times in run order: //p' | tr ' ' '\n' \
+    | paste - - | awk '{v = $1; if ($2 == "us") v /= 1000; if ($2 == "s") v *= 1000; t[NR] = v}
+      END { if (!NR) { print "V0: no times"; exit } lo = t[1]; for (i = 1; i <= NR; i++) if (t[i] < lo) lo = t[i]
+        for (i = 1; i <= NR && t[i] > 1.5 * lo; i++) busy += t[i]
+        printf "V0: %d runs, first %.3f ms, fastest %.3f ms, the first within 1.5x of it: #%d (after %.1f ms of kernels); runs 1-8:", NR, t[1], lo, i, busy
+        for (j = 1; j <= 8 && j <= NR; j++) printf " %.3f", t[j]; printf "; last %.3f ms\n", t[NR] }' \
+    | tee -a "$log"
   say "== V: Vulkan and CUDA, ${big} M elements, without and with --warmup 1000"
   for warm in 0 1000; do
     w=(); [ $warm -gt 0 ] && w=(--warmup $warm)
@@ -135,6 +147,12 @@ if [ "${MODE:-bisect}" = verify ]; then
         --times "${w[@]}"
     done
   done
+  k "V vulkan warmup=3000 saxpy ${N}M x=ramp" -- "$b/saxpy.kgpu" --kernel saxpy \
+    --device vulkan --grid $((N << 12)) --arg n=$((N << 20)) --arg a=2.0 \
+    --arg x=@"$tmp/ramp.bin" --arg y=fill:$((N << 20)):1.0 --repeat 5 --times --warmup 3000
+  k "V vulkan warmup=3000 sum_f32 ${N}M in=ramp" -- "$b/reduce.kgpu" --kernel sum_f32 \
+    --device vulkan --arg n=$((N << 20)) --arg in=@"$tmp/ramp.bin" --arg out=zeros:1 \
+    --repeat 5 --times --warmup 3000
   say "== V2: the table's other kernels, --warmup 1000"
   "$carry/bin/vkprobe-mem" ramp 16 "$tmp/ramp16.bin" || say "cannot write the SGEMM input"
   for dv in vulkan cuda; do
