@@ -1,6 +1,7 @@
-"""The table of bench/gpu/run-device.sh: reads its results.txt and prints
-one Markdown table with the ratios (baseline time / kgpu time: higher is
-better; Vulkan / CUDA is CUDA's time over Vulkan's)."""
+"""The table of bench/gpu/run-device.sh: reads its results.txt (one or
+more: the PART runs, a later file's rows winning) and prints one Markdown
+table with the ratios (baseline time / kgpu time: higher is better; Vulkan
+/ CUDA is CUDA's time over Vulkan's)."""
 import re
 import sys
 
@@ -29,7 +30,13 @@ def ratio(a, b):
 
 
 def main():
-    base, kgpu = parse(sys.argv[1])
+    if len(sys.argv) < 2:
+        sys.exit("usage: table.py RESULTS.txt...")
+    base, kgpu = {}, {}
+    for path in sys.argv[1:]:
+        b, k = parse(path)
+        base.update(b)
+        kgpu.update(k)
     gpu_rows = [
         ("saxpy 256 M, ND-range", "saxpy", ("native", "saxpy"), "nvcc"),
         ("saxpy 256 M, parallel for", "saxpy_pf", ("triton", "saxpy"), "Triton"),

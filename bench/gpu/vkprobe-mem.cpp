@@ -18,12 +18,34 @@
 // floats (through a host staging buffer and vkCmdCopyBuffer, or "+map":
 // memcpy through a mapping of the buffers' own memory, kgpu's path) before
 // the timed dispatches ("after fill" is then after the random data).
+//
+// `vkprobe-mem bisect [--kgpu FILE BX BY PN PA SIZE] [M...]` (bench/gpu/vk13-device.sh) is the
+// bisection of issue 13's third round: for each size (M Mi floats, default
+// 64 128 192 256), each shader (the GLSL saxpy, and with --kgpu the SPIR-V
+// of kgpu's saxpy taken from its bundle, with kgpu's bindings 2 and 3, its
+// push constants {n, a}, its work-group size specialization constants and
+// the runtime's float-controls patch) and each way to fill the buffers
+// (dedicated allocations of DEVICE_LOCAL|HOST_VISIBLE memory, as kgpu's
+// runtime makes them, or DEVICE_LOCAL alone: "t1"):
+//   const        vkCmdFillBuffer with 1.0 and 2.0
+//   rand         random floats in [0, 1) through a host staging buffer
+//   rand+map     the same through a mapping of the buffers (kgpu's upload)
+//   ramp+map     (i % 1000) * 0.001 (the benchmark table's saxpy_x.bin)
+// one line with the saxpy time in steady state (submits, each waited for),
+// right after y is written again the same way (what kgpu-run --repeat does
+// before every run; first and second of two dispatches back to back), and
+// after 200 ms idle (the same two); all on the first queue family with
+// compute (family 0 on NVIDIA, graphics too), then the first size's
+// constant and mapped random cases on a compute-only family where there is
+// one (kgpu's runtime's choice): memory "t4/cq".
+// `vkprobe-mem ramp M FILE` writes that ramp for kgpu-run's @FILE.
 // Build: glslangValidator -V --vn kSaxpySpv vkprobe-saxpy.comp -o DIR/vkprobe_saxpy_spv.h
-//        g++ -O2 -std=c++17 -IDIR bench/gpu/vkprobe-mem.cpp -ldl -o vkprobe-mem
+//        g++ -O2 -std=c++17 -IDIR -Iruntime/vulkan bench/gpu/vkprobe-mem.cpp -ldl -o vkprobe-mem
 #include <vulkan/vulkan.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -32,9 +54,13 @@
 #include <thread>
 #include <vector>
 
+#include "FloatControls.h" // runtime/vulkan: the runtime's SPIR-V patch
 #include "vkprobe_saxpy_spv.h"
 
 static PFN_vkGetInstanceProcAddr gipa;
+/// makeDevice's queue family: the first with compute (the probes'), or a
+/// compute-only one where there is one (kgpu's runtime).
+static bool gComputeOnly = false;
 #define G(inst, name) auto name = (PFN_##name)gipa(inst, #name)
 
 #define DEVICE_FNS(X)                                                          \
@@ -50,7 +76,9 @@ static PFN_vkGetInstanceProcAddr gipa;
   X(vkCreateDescriptorPool) X(vkAllocateDescriptorSets)                        \
   X(vkUpdateDescriptorSets) X(vkCmdBindPipeline) X(vkCmdBindDescriptorSets)    \
   X(vkCmdPushConstants) X(vkCmdDispatch) X(vkDestroyDevice)                    \
-  X(vkResetDescriptorPool) X(vkMapMemory) X(vkUnmapMemory)
+  X(vkResetDescriptorPool) X(vkMapMemory) X(vkUnmapMemory)                    \
+  X(vkDestroyPipeline) X(vkDestroyPipelineLayout)                              \
+  X(vkDestroyDescriptorSetLayout) X(vkDestroyShaderModule)
 
 struct Dev {
 #define X(name) PFN_##name name;
@@ -68,6 +96,16 @@ struct Dev {
   VkPhysicalDeviceMemoryProperties mem;
   float period;
   bool priority = false, pageable = false;
+  bool signedZero32 = false; // the runtime's float-controls patch applies
+  uint32_t family = 0;
+  // bisect: one host staging buffer, kept (stagedWrite).
+  VkBuffer staging = VK_NULL_HANDLE;
+  VkDeviceMemory stagingMemory = VK_NULL_HANDLE;
+  VkDeviceSize stagingSize = 0;
+  void *stagingMap = nullptr;
+  // The shader's interface: bindings of x and y, push-constant offsets of
+  // n and a, the block's size.
+  uint32_t bindX = 0, bindY = 1, pcN = 0, pcA = 4, pcSize = 8;
 };
 
 static void barrier(Dev &d) {
@@ -82,6 +120,7 @@ static void barrier(Dev &d) {
 struct Bufs {
   VkBuffer b[2] = {};
   VkDeviceMemory m[3] = {};
+  void *map[2] = {}; // bisect: persistent mappings of b[i]
   VkDescriptorSet set = VK_NULL_HANDLE;
   VkDeviceSize size = 0;
   uint32_t n = 0;
@@ -115,7 +154,10 @@ static bool alloc(Dev &d, Bufs &B, const std::string &fullMode, VkDeviceSize siz
     if (d.vkCreateBuffer(d.dev, &bci, nullptr, &B.b[i])) return false;
     d.vkGetBufferMemoryRequirements(d.dev, B.b[i], &req[i]);
   }
-  uint32_t type = pickType(d, req[0].memoryTypeBits, mode == "sep-hv");
+  bool hv = mode.size() > 3 && mode.compare(mode.size() - 3, 3, "-hv") == 0;
+  if (hv)
+    mode.resize(mode.size() - 3);
+  uint32_t type = pickType(d, req[0].memoryTypeBits, hv);
   if (type == ~0u) return false;
   if (mode == "sub2m" || mode == "sub64k") {
     VkDeviceSize pad = mode == "sub2m" ? 0 : 64 << 10;
@@ -157,7 +199,7 @@ static bool alloc(Dev &d, Bufs &B, const std::string &fullMode, VkDeviceSize siz
   for (int i = 0; i < 2; ++i) {
     w[i].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
     w[i].dstSet = B.set;
-    w[i].dstBinding = i;
+    w[i].dstBinding = i == 0 ? d.bindX : d.bindY;
     w[i].descriptorCount = 1;
     w[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
     w[i].pBufferInfo = &info[i];
@@ -167,6 +209,8 @@ static bool alloc(Dev &d, Bufs &B, const std::string &fullMode, VkDeviceSize siz
 }
 
 static void release(Dev &d, Bufs &B) {
+  for (int i = 0; i < 2; ++i)
+    if (B.map[i]) d.vkUnmapMemory(d.dev, B.m[i]);
   for (VkBuffer b : B.b) if (b) d.vkDestroyBuffer(d.dev, b, nullptr);
   for (VkDeviceMemory m : B.m) if (m) d.vkFreeMemory(d.dev, m, nullptr);
 }
@@ -178,9 +222,12 @@ static void record(Dev &d, Bufs &B, Op op) {
     d.vkCmdBindPipeline(d.cb, VK_PIPELINE_BIND_POINT_COMPUTE, d.pipe);
     d.vkCmdBindDescriptorSets(d.cb, VK_PIPELINE_BIND_POINT_COMPUTE, d.layout,
                               0, 1, &B.set, 0, nullptr);
-    struct { uint32_t n; float a; } pc = {B.n, 2.0f};
+    unsigned char pc[128] = {};
+    float a = 2.0f;
+    std::memcpy(pc + d.pcN, &B.n, 4);
+    std::memcpy(pc + d.pcA, &a, 4);
     d.vkCmdPushConstants(d.cb, d.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                         sizeof pc, &pc);
+                         d.pcSize, pc);
     d.vkCmdDispatch(d.cb, (B.n + 255) / 256, 1, 1);
   } else if (op == COPY) {
     VkBufferCopy region = {0, 0, B.size};
@@ -239,6 +286,15 @@ static bool makeDevice(VkInstance inst, VkPhysicalDevice pd, bool extras, Dev &d
   VkPhysicalDeviceProperties props;
   vkGetPhysicalDeviceProperties(pd, &props);
   d.period = props.limits.timestampPeriod;
+  if (props.apiVersion >= VK_API_VERSION_1_2) {
+    G(inst, vkGetPhysicalDeviceProperties2);
+    VkPhysicalDeviceFloatControlsProperties fc = {
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES};
+    VkPhysicalDeviceProperties2 p2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+    p2.pNext = &fc;
+    vkGetPhysicalDeviceProperties2(pd, &p2);
+    d.signedZero32 = fc.shaderSignedZeroInfNanPreserveFloat32;
+  }
   vkGetPhysicalDeviceMemoryProperties(pd, &d.mem);
   uint32_t ne = 0;
   vkEnumerateDeviceExtensionProperties(pd, nullptr, &ne, nullptr);
@@ -280,6 +336,12 @@ static bool makeDevice(VkInstance inst, VkPhysicalDevice pd, bool extras, Dev &d
   vkGetPhysicalDeviceQueueFamilyProperties(pd, &nf, fams.data());
   uint32_t qf = 0;
   while (qf < nf && !(fams[qf].queueFlags & VK_QUEUE_COMPUTE_BIT)) ++qf;
+  if (gComputeOnly) // kgpu's runtime: a compute-only family if there is one
+    for (uint32_t f = 0; f < nf; ++f)
+      if ((fams[f].queueFlags & VK_QUEUE_COMPUTE_BIT) &&
+          !(fams[f].queueFlags & VK_QUEUE_GRAPHICS_BIT))
+        qf = f;
+  d.family = qf;
   float prio = 1;
   VkDeviceQueueCreateInfo qci = {VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   qci.queueFamilyIndex = qf;
@@ -461,7 +523,319 @@ static void probe(Dev &d, const char *mode, uint32_t n) {
   release(d, B);
 }
 
+
+/// Replaces the device's saxpy pipeline with `words` (entry `entry`, x and
+/// y at bindings bx and by, n and a at push-constant offsets pn and pa,
+/// work-group size specialization constants 0-2 = 256, 1, 1 when `spec`).
+static bool setShader(Dev &d, std::vector<uint32_t> words, const char *entry,
+                      uint32_t bx, uint32_t by, uint32_t pn, uint32_t pa,
+                      uint32_t pcSize, bool spec, bool patch) {
+  if (patch) // what the runtime does on a device with float controls
+    kgpu::vulkan::preserveSignedZeros(words, d.signedZero32, false);
+  d.vkDestroyPipeline(d.dev, d.pipe, nullptr);
+  d.vkDestroyPipelineLayout(d.dev, d.layout, nullptr);
+  d.vkDestroyDescriptorSetLayout(d.dev, d.dsl, nullptr);
+  VkShaderModuleCreateInfo smci = {VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  smci.codeSize = words.size() * 4;
+  smci.pCode = words.data();
+  VkShaderModule sm;
+  if (d.vkCreateShaderModule(d.dev, &smci, nullptr, &sm)) return false;
+  VkDescriptorSetLayoutBinding bind[2] = {};
+  for (int i = 0; i < 2; ++i) {
+    bind[i].binding = i ? by : bx;
+    bind[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    bind[i].descriptorCount = 1;
+    bind[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+  }
+  VkDescriptorSetLayoutCreateInfo dslci = {
+      VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  dslci.bindingCount = 2;
+  dslci.pBindings = bind;
+  d.vkCreateDescriptorSetLayout(d.dev, &dslci, nullptr, &d.dsl);
+  VkPushConstantRange pcr = {VK_SHADER_STAGE_COMPUTE_BIT, 0, pcSize};
+  VkPipelineLayoutCreateInfo plci = {VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  plci.setLayoutCount = 1;
+  plci.pSetLayouts = &d.dsl;
+  plci.pushConstantRangeCount = 1;
+  plci.pPushConstantRanges = &pcr;
+  d.vkCreatePipelineLayout(d.dev, &plci, nullptr, &d.layout);
+  uint32_t size[3] = {256, 1, 1};
+  VkSpecializationMapEntry entries[3];
+  for (uint32_t i = 0; i < 3; ++i) entries[i] = {i, i * 4, 4};
+  VkSpecializationInfo si = {3, entries, sizeof size, size};
+  VkComputePipelineCreateInfo cpci = {VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  cpci.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+  cpci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  cpci.stage.module = sm;
+  cpci.stage.pName = entry;
+  cpci.stage.pSpecializationInfo = spec ? &si : nullptr;
+  cpci.layout = d.layout;
+  VkResult r = d.vkCreateComputePipelines(d.dev, VK_NULL_HANDLE, 1, &cpci,
+                                          nullptr, &d.pipe);
+  d.vkDestroyShaderModule(d.dev, sm, nullptr);
+  d.bindX = bx, d.bindY = by, d.pcN = pn, d.pcA = pa, d.pcSize = pcSize;
+  return r == VK_SUCCESS;
+}
+
+static double msSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now() - t0).count();
+}
+
+/// Copies `bytes` from `src` into buffer `dst` through a host staging
+/// buffer (HOST_VISIBLE, not DEVICE_LOCAL where there is one), made on
+/// first use and kept for the largest size asked.
+static bool stagedWrite(Dev &d, VkBuffer dst, const void *src, VkDeviceSize bytes) {
+  if (d.stagingSize < bytes) {
+    if (d.staging) {
+      d.vkDestroyBuffer(d.dev, d.staging, nullptr);
+      d.vkFreeMemory(d.dev, d.stagingMemory, nullptr);
+      d.staging = VK_NULL_HANDLE, d.stagingSize = 0;
+    }
+    VkBufferCreateInfo bci = {VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    bci.size = bytes;
+    bci.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+    if (d.vkCreateBuffer(d.dev, &bci, nullptr, &d.staging)) return false;
+    VkMemoryRequirements req;
+    d.vkGetBufferMemoryRequirements(d.dev, d.staging, &req);
+    const VkMemoryPropertyFlags host =
+        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    uint32_t type = ~0u;
+    for (int pass = 0; pass < 2 && type == ~0u; ++pass)
+      for (uint32_t t = 0; t < d.mem.memoryTypeCount && type == ~0u; ++t) {
+        VkMemoryPropertyFlags f = d.mem.memoryTypes[t].propertyFlags;
+        if ((req.memoryTypeBits & (1u << t)) && (f & host) == host &&
+            (pass || !(f & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)))
+          type = t;
+      }
+    VkMemoryAllocateInfo ai = {VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    ai.allocationSize = req.size;
+    ai.memoryTypeIndex = type;
+    if (type == ~0u || d.vkAllocateMemory(d.dev, &ai, nullptr, &d.stagingMemory)) {
+      d.vkDestroyBuffer(d.dev, d.staging, nullptr);
+      d.staging = VK_NULL_HANDLE;
+      return false;
+    }
+    d.vkBindBufferMemory(d.dev, d.staging, d.stagingMemory, 0);
+    d.vkMapMemory(d.dev, d.stagingMemory, 0, VK_WHOLE_SIZE, 0, &d.stagingMap);
+    d.stagingSize = bytes;
+  }
+  std::memcpy(d.stagingMap, src, bytes);
+  d.vkResetCommandBuffer(d.cb, 0);
+  VkCommandBufferBeginInfo bi = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  d.vkBeginCommandBuffer(d.cb, &bi);
+  VkBufferCopy region = {0, 0, bytes};
+  d.vkCmdCopyBuffer(d.cb, d.staging, dst, 1, &region);
+  d.vkEndCommandBuffer(d.cb);
+  VkSubmitInfo si = {VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  si.commandBufferCount = 1;
+  si.pCommandBuffers = &d.cb;
+  d.vkQueueSubmit(d.q, 1, &si, VK_NULL_HANDLE);
+  d.vkQueueWaitIdle(d.q);
+  return true;
+}
+
+/// Writes buffer i (0 = x, 1 = y) the way `data` says; false on failure.
+static bool writeData(Dev &d, Bufs &B, int i, const std::string &data,
+                      const std::vector<float> &rnd, const std::vector<float> &ramp) {
+  const float *src = data.compare(0, 4, "ramp") == 0 ? ramp.data() : rnd.data();
+  if (data == "const") {
+    d.vkResetCommandBuffer(d.cb, 0);
+    VkCommandBufferBeginInfo bi = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    d.vkBeginCommandBuffer(d.cb, &bi);
+    d.vkCmdFillBuffer(d.cb, B.b[i], 0, VK_WHOLE_SIZE, i ? 0x40000000 : 0x3f800000);
+    d.vkEndCommandBuffer(d.cb);
+    VkSubmitInfo si = {VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    si.commandBufferCount = 1;
+    si.pCommandBuffers = &d.cb;
+    d.vkQueueSubmit(d.q, 1, &si, VK_NULL_HANDLE);
+    d.vkQueueWaitIdle(d.q);
+    return true;
+  }
+  if (data.find("+map") != std::string::npos) {
+    if (!B.map[i] && d.vkMapMemory(d.dev, B.m[i], 0, VK_WHOLE_SIZE, 0, &B.map[i]))
+      return false;
+    std::memcpy(B.map[i], src, B.size);
+    return true;
+  }
+  return stagedWrite(d, B.b[i], src, B.size);
+}
+
+/// Two dispatches back to back in one command buffer: their times.
+static std::pair<double, double> pair2(Dev &d, Bufs &B) {
+  std::vector<double> t = timed(d, B, SAXPY, 2);
+  return {t[0], t[1]};
+}
+
+static int bisect(VkInstance inst, VkPhysicalDevice pd, int argc, char **argv) {
+  std::vector<uint32_t> sizes;
+  std::string kgpuFile;
+  uint32_t kif[5] = {2, 3, 0, 4, 8}; // bx by pn pa size (bundle_payload.py)
+  for (int i = 2; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--kgpu") && i + 6 < argc) {
+      kgpuFile = argv[++i];
+      for (uint32_t &v : kif) v = uint32_t(std::atoi(argv[++i]));
+    } else
+      sizes.push_back(uint32_t(std::atoi(argv[i])) << 20);
+  }
+  if (sizes.empty()) sizes = {64u << 20, 128u << 20, 192u << 20, 256u << 20};
+  std::vector<uint32_t> kgpuWords;
+  if (!kgpuFile.empty()) {
+    FILE *f = std::fopen(kgpuFile.c_str(), "rb");
+    if (!f) { std::printf("cannot open %s\n", kgpuFile.c_str()); return 1; }
+    uint32_t w;
+    while (std::fread(&w, 4, 1, f) == 1) kgpuWords.push_back(w);
+    std::fclose(f);
+  }
+  Dev d;
+  if (!makeDevice(inst, pd, false, d)) { std::printf("no device\n"); return 1; }
+  for (uint32_t h = 0; h < d.mem.memoryHeapCount; ++h)
+    std::printf("heap %u: %.1f GiB%s\n", h, d.mem.memoryHeaps[h].size / 1073741824.0,
+                d.mem.memoryHeaps[h].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT
+                    ? " DEVICE_LOCAL" : "");
+  for (uint32_t t = 0; t < d.mem.memoryTypeCount; ++t)
+    std::printf("type %u: heap %u, flags 0x%x\n", t, d.mem.memoryTypes[t].heapIndex,
+                d.mem.memoryTypes[t].propertyFlags);
+  std::printf("float controls: signed zero/inf/nan preserve f32 %d\n", d.signedZero32);
+  uint32_t maxN = *std::max_element(sizes.begin(), sizes.end());
+  std::vector<float> rnd(maxN), ramp(maxN);
+  uint32_t state = 12345;
+  for (uint32_t i = 0; i < maxN; ++i) {
+    state = state * 1664525u + 1013904223u;
+    rnd[i] = (state >> 8) * (1.0f / 16777216.0f);
+    ramp[i] = (float)(i % 1000) * 0.001f;
+  }
+  struct Shader { const char *name; bool kgpu; };
+  std::vector<Shader> shaders = {{"glsl", false}};
+  if (!kgpuWords.empty()) shaders.push_back({"kgpu", true});
+  // (memory, data): kgpu's memory (dedicated, DEVICE_LOCAL|HOST_VISIBLE)
+  // with every kind of data, and DEVICE_LOCAL alone with staged random data.
+  const std::pair<const char *, const char *> cases[] = {
+      {"ded-hv", "const"}, {"ded-hv", "rand"}, {"ded-hv", "rand+map"},
+      {"ded-hv", "ramp+map"}, {"ded", "rand"}};
+  // (DEVICE_LOCAL alone only with the GLSL shader: it tests the memory.)
+  {
+    Bufs W; // warm-up, about 200 ms of saxpy
+    W.n = 64u << 20;
+    if (alloc(d, W, "ded", VkDeviceSize(W.n) * 4)) {
+      timed(d, W, FILL, 1);
+      double spent = 0;
+      for (int i = 0; i < 40 && spent < 200; ++i)
+        for (double v : timed(d, W, SAXPY, 20)) spent += v;
+    }
+    release(d, W);
+  }
+  std::printf("bisect: N shader memory data | steady med (min) | after writing y: "
+              "1st 2nd (write ms) | after 200 ms idle: 1st 2nd\n");
+  // The cases at size n on device d; `only` limits them to (memory, data)
+  // pairs whose data is in it (the second queue family's pass).
+  auto runCases = [&](Dev &d, uint32_t n, const char *queue,
+                      const std::vector<std::string> &only) {
+    for (const Shader &sh : shaders) {
+      bool ok = sh.kgpu ? setShader(d, kgpuWords, "saxpy", kif[0], kif[1], kif[2],
+                                              kif[3], kif[4], true, true)
+                        : setShader(d, std::vector<uint32_t>(kSaxpySpv, kSaxpySpv +
+                                        sizeof kSaxpySpv / 4), "main", 0, 1, 0, 4, 8,
+                                    false, false);
+      if (!ok) { std::printf("bisect %3uM %s: pipeline failed\n", n >> 20, sh.name); continue; }
+      for (auto [memory, data] : cases) {
+        if (sh.kgpu && !std::strcmp(memory, "ded"))
+          continue;
+        if (!only.empty() && (std::find(only.begin(), only.end(), data) == only.end() ||
+                              std::strcmp(memory, "ded-hv")))
+          continue;
+        Bufs B;
+        B.n = n;
+        std::string label = std::string(memory) == "ded" ? "t1" : "t4";
+        label += queue;
+        if (!alloc(d, B, memory, VkDeviceSize(n) * 4) ||
+            !writeData(d, B, 0, data, rnd, ramp) || !writeData(d, B, 1, data, rnd, ramp)) {
+          std::printf("bisect %3uM %s %s %s: setup failed\n", n >> 20, sh.name,
+                      label.c_str(), data);
+          release(d, B);
+          continue;
+        }
+        timed(d, B, SAXPY, 1);
+        std::vector<double> steady;
+        for (int i = 0; i < 7; ++i) steady.push_back(timed(d, B, SAXPY, 1)[0]);
+        std::vector<double> w1, w2, wms, i1, i2;
+        for (int i = 0; i < 3; ++i) {
+          auto t0 = std::chrono::steady_clock::now();
+          writeData(d, B, 1, data, rnd, ramp);
+          wms.push_back(msSince(t0));
+          auto [a, b] = pair2(d, B);
+          w1.push_back(a), w2.push_back(b);
+        }
+        for (int i = 0; i < 3; ++i) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(200));
+          auto [a, b] = pair2(d, B);
+          i1.push_back(a), i2.push_back(b);
+        }
+        // y after its last write and eight dispatches: y0 + 8 * 2 * x
+        // (const: 2 + 16; else x = y0), checked at both ends where mapped.
+        std::string check = "-";
+        void *ym = B.map[1];
+        if (!ym && label == "t4")
+          d.vkMapMemory(d.dev, B.m[1], 0, VK_WHOLE_SIZE, 0, &B.map[1]), ym = B.map[1];
+        if (ym) {
+          const float *src = std::string(data).compare(0, 4, "ramp") == 0 ? ramp.data()
+                                                                          : rnd.data();
+          check = "ok";
+          for (uint32_t i : {0u, n / 2 + 1, n - 1}) {
+            float got = static_cast<const float *>(ym)[i];
+            float want = std::string(data) == "const" ? 18.0f : 17.0f * src[i];
+            if (std::fabs(got - want) > 1e-4f * std::max(1.0f, std::fabs(want)))
+              check = "WRONG";
+          }
+        }
+        std::printf("bisect %3uM %-4s %s %-8s | steady %.3f (%.3f) | after write %.3f %.3f "
+                    "(%.0f ms) | after idle %.3f %.3f | y %s\n",
+                    n >> 20, sh.name, label.c_str(), data, median(steady),
+                    minimum(steady), median(w1), median(w2), median(wms), median(i1),
+                    median(i2), check.c_str());
+        std::fflush(stdout);
+        release(d, B);
+      }
+    }
+  };
+  for (uint32_t n : sizes)
+    runCases(d, n, "", {});
+  if (d.stagingMap) {
+    d.vkDestroyBuffer(d.dev, d.staging, nullptr);
+    d.vkFreeMemory(d.dev, d.stagingMemory, nullptr);
+  }
+  d.vkQueueWaitIdle(d.q);
+  d.vkDestroyDevice(d.dev, nullptr);
+  // The first size again on a compute-only queue family (kgpu's runtime's
+  // choice), where the device has one: label "t4/cq".
+  gComputeOnly = true;
+  Dev c;
+  if (makeDevice(inst, pd, false, c) && c.family != d.family) {
+    std::printf("compute-only queue family %u (the first pass: family %u)\n",
+                c.family, d.family);
+    runCases(c, sizes.front(), "/cq", {"const", "rand+map"});
+    c.vkQueueWaitIdle(c.q);
+    c.vkDestroyDevice(c.dev, nullptr);
+  } else {
+    std::printf("no compute-only queue family\n");
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  // `ramp M FILE`: M Mi floats (i % 1000) * 0.001 (bench/gpu/native.cu's
+  // saxpy_x.bin, the table's input) for kgpu-run's @FILE.
+  if (argc == 4 && !std::strcmp(argv[1], "ramp")) {
+    FILE *f = std::fopen(argv[3], "wb");
+    if (!f) { std::printf("cannot write %s\n", argv[3]); return 1; }
+    std::vector<float> v(1 << 20);
+    for (uint32_t m = 0, n = uint32_t(std::atoi(argv[2])); m < n; ++m) {
+      for (uint32_t i = 0; i < v.size(); ++i)
+        v[i] = (float)((m * v.size() + i) % 1000) * 0.001f;
+      if (std::fwrite(v.data(), 4, v.size(), f) != v.size()) return 1;
+    }
+    return std::fclose(f) ? 1 : 0;
+  }
   void *lib = dlopen("libvulkan.so.1", RTLD_NOW);
   if (!lib) { std::printf("no libvulkan.so.1\n"); return 1; }
   gipa = (PFN_vkGetInstanceProcAddr)dlsym(lib, "vkGetInstanceProcAddr");
@@ -477,6 +851,8 @@ int main(int argc, char **argv) {
   VkPhysicalDevice pd;
   vkEnumeratePhysicalDevices(inst, &np, &pd);
   if (!np) { std::printf("no device\n"); return 1; }
+  if (argc > 1 && !std::strcmp(argv[1], "bisect"))
+    return bisect(inst, pd, argc, argv);
   // [MODE [M]]: only that mode; only M Mi floats (a quick check on lavapipe).
   const char *only = argc > 1 ? argv[1] : nullptr;
   std::vector<uint32_t> sizes = {64u << 20, 128u << 20, 256u << 20};

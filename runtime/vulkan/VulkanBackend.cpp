@@ -51,6 +51,9 @@ Backend &kgpu::rt::vulkanBackend() {
 
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <map>
@@ -386,6 +389,8 @@ Error VulkanBackend::init() {
     return initError = Error(KGPU_ERROR_NO_DEVICE,
                              "the Vulkan loader is older than Vulkan 1.1");
   instanceVersion = std::min<uint32_t>(version, VK_API_VERSION_1_3);
+  const kgpu::vulkan::MemoryPolicy policy = kgpu::vulkan::parseMemoryPolicy(
+      [](const char *name) -> const char * { return std::getenv(name); });
 
   VkApplicationInfo app = {};
   app.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO;
@@ -439,20 +444,19 @@ Error VulkanBackend::init() {
     fns.vkGetPhysicalDeviceQueueFamilyProperties(h, &families, nullptr);
     std::vector<VkQueueFamilyProperties> fam(families);
     fns.vkGetPhysicalDeviceQueueFamilyProperties(h, &families, fam.data());
-    // A compute-only family if there is one, else any with compute.
-    uint32_t chosen = families;
-    for (uint32_t f = 0; f < families; ++f) {
-      if (!(fam[f].queueFlags & VK_QUEUE_COMPUTE_BIT))
-        continue;
-      if (chosen == families || !(fam[f].queueFlags & VK_QUEUE_GRAPHICS_BIT))
-        chosen = f;
-    }
-    if (chosen == families)
+    // A compute-only family if there is one, else any with compute
+    // (KGPU_VULKAN_QUEUE=graphics: one with graphics too; a bad value is
+    // reported when the device is opened).
+    std::vector<VkQueueFlags> flags;
+    for (const VkQueueFamilyProperties &f : fam)
+      flags.push_back(f.queueFlags);
+    int chosen = kgpu::vulkan::chooseQueueFamily(flags, policy);
+    if (chosen < 0)
       continue;
 
     PhysicalDevice d = {};
     d.handle = h;
-    d.queueFamily = chosen;
+    d.queueFamily = static_cast<uint32_t>(chosen);
     kgpu_device_info &info = d.info;
     info.backend = KGPU_BACKEND_VULKAN;
     info.index = static_cast<uint32_t>(physical.size());
@@ -616,6 +620,8 @@ public:
   VkDeviceSize maxAllocation = ~VkDeviceSize(0);
   uint32_t timestampBits = 0;
   std::atomic<bool> lost{false};
+  /// Where buffers go and how they are filled (KGPU_VULKAN_* knobs).
+  kgpu::vulkan::MemoryPolicy policy;
 
 private:
   std::mutex pipelineMutex;
@@ -636,6 +642,11 @@ bool hasExtension(const std::vector<VkExtensionProperties> &exts,
 Error VulkanDevice::init() {
   const InstanceFns &ifns = backend.fns;
   VkPhysicalDevice pd = physical.handle;
+  policy = kgpu::vulkan::parseMemoryPolicy(
+      [](const char *name) -> const char * { return std::getenv(name); });
+  if (!policy.error.empty())
+    return Error(KGPU_ERROR_INVALID_ARGUMENT,
+                 "the Vulkan runtime's environment: " + policy.error);
 
   uint32_t extCount = 0;
   ifns.vkEnumerateDeviceExtensionProperties(pd, nullptr, &extCount, nullptr);
@@ -649,8 +660,10 @@ Error VulkanDevice::init() {
   VkPhysicalDeviceFeatures2 features = {};
   features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
   void **tail = &features.pNext;
+  // KGPU_VULKAN_DEVICE=minimal: no optional extension or feature.
+  const bool minimal = policy.minimalDevice;
   auto chain = [&](auto &s, VkStructureType type, const char *ext) {
-    if (ext && !hasExtension(exts, ext))
+    if (minimal || (ext && !hasExtension(exts, ext)))
       return false;
     s.sType = type;
     *tail = &s;
@@ -711,9 +724,11 @@ Error VulkanDevice::init() {
 
   // Enable only what kernels may use (robustBufferAccess & co. cost time).
   VkPhysicalDeviceFeatures base = {};
-  base.shaderInt64 = features.features.shaderInt64;
-  base.shaderFloat64 = features.features.shaderFloat64;
-  base.shaderInt16 = features.features.shaderInt16;
+  if (!minimal) {
+    base.shaderInt64 = features.features.shaderInt64;
+    base.shaderFloat64 = features.features.shaderFloat64;
+    base.shaderInt16 = features.features.shaderInt16;
+  }
   features.features = base;
 
   caps.int64 = base.shaderInt64;
@@ -765,7 +780,9 @@ Error VulkanDevice::init() {
   ifns.vkGetPhysicalDeviceProperties(pd, &basic);
   caps.apiVersion = std::min(basic.apiVersion, backend.instanceVersion);
   bool hasFloatControls = basic.apiVersion >= VK_API_VERSION_1_2;
-  if (!hasFloatControls &&
+  if (minimal)
+    hasFloatControls = false;
+  if (!hasFloatControls && !minimal &&
       hasExtension(exts, "VK_KHR_shader_float_controls")) {
     hasFloatControls = true;
     enabled.push_back("VK_KHR_shader_float_controls");
@@ -865,8 +882,8 @@ Error VulkanDevice::allocate(VkDeviceSize size, kgpu::vulkan::MemoryUse use,
                                       VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
   // Preference order; each candidate is tried until one allocates.
   VkResult last = VK_ERROR_OUT_OF_DEVICE_MEMORY;
-  for (uint32_t t :
-       kgpu::vulkan::memoryTypeCandidates(memory, req.memoryTypeBits, use)) {
+  for (uint32_t t : kgpu::vulkan::memoryTypeCandidates(
+           memory, req.memoryTypeBits, use, policy)) {
     VkMemoryAllocateInfo ai = {};
     ai.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
     ai.allocationSize = req.size;
@@ -878,7 +895,8 @@ Error VulkanDevice::allocate(VkDeviceSize size, kgpu::vulkan::MemoryUse use,
     VkMemoryDedicatedAllocateInfo ded = {};
     ded.sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO;
     ded.buffer = buffer;
-    if (!hostVisible)
+    bool dedicated = !hostVisible && policy.dedicated;
+    if (dedicated)
       ai.pNext = &ded;
     last = fns.vkAllocateMemory(device, &ai, nullptr, &mem);
     if (last != VK_SUCCESS) {
@@ -899,6 +917,19 @@ Error VulkanDevice::allocate(VkDeviceSize size, kgpu::vulkan::MemoryUse use,
     }
     if (chosen)
       *chosen = memory.memoryTypes[t].propertyFlags;
+    if (policy.log)
+      std::fprintf(
+          stderr,
+          "kgpu vulkan: %s buffer of %llu bytes: type %u (%s), heap "
+          "%u%s%s\n",
+          use == kgpu::vulkan::MemoryUse::Kernel   ? "kernel"
+          : use == kgpu::vulkan::MemoryUse::Upload ? "upload"
+                                                   : "download",
+          static_cast<unsigned long long>(size), t,
+          kgpu::vulkan::memoryFlagNames(memory.memoryTypes[t].propertyFlags)
+              .c_str(),
+          memory.memoryTypes[t].heapIndex, dedicated ? ", dedicated" : "",
+          mapped && *mapped ? ", mapped" : "");
     return Error::success();
   }
   fns.vkDestroyBuffer(device, buffer, nullptr);
@@ -1006,7 +1037,7 @@ public:
     if (Error e = dev.allocate(size, kgpu::vulkan::MemoryUse::Kernel, buffer, memory,
                                &mapped, &memoryFlags))
       return e;
-    if (mapped) {
+    if (mapped && !dev.policy.zeroOnDevice) {
       std::memset(mapped, 0, size);
       return Error::success();
     }
@@ -1016,12 +1047,26 @@ public:
   }
 
   Error upload(size_t offset, const void *src, size_t n) override {
-    if (mapped) {
+    auto start = std::chrono::steady_clock::now();
+    bool direct = mapped && dev.policy.upload !=
+                                kgpu::vulkan::MemoryPolicy::Upload::Staging;
+    Error e = Error::success();
+    if (direct)
       std::memcpy(static_cast<char *>(mapped) + offset, src, n);
-      return Error::success();
+    else
+      e = staged(
+          offset, n, [&](void *staging) { std::memcpy(staging, src, n); },
+          true);
+    if (dev.policy.log) {
+      double ms = std::chrono::duration<double, std::milli>(
+                      std::chrono::steady_clock::now() - start)
+                      .count();
+      std::fprintf(stderr,
+                   "kgpu vulkan: upload of %zu bytes %s: %.3f ms (%.2f GB/s)\n",
+                   n, direct ? "through the mapping" : "staged", ms,
+                   ms > 0 ? n / ms * 1e-6 : 0.0);
     }
-    return staged(
-        offset, n, [&](void *staging) { std::memcpy(staging, src, n); }, true);
+    return e;
   }
 
   Error download(size_t offset, void *dst, size_t n) override {

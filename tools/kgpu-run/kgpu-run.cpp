@@ -3,7 +3,8 @@
 //   kgpu-run BUNDLE --kernel NAME --arg NAME=VALUE ... [--grid X[,Y[,Z]]]
 //            [--size N|W,H[,D]] [--local X[,Y[,Z]]]
 //            [--device cpu|cuda[:N]|vulkan[:N]]
-//            [--repeat N] [--out NAME=FILE] [--list]
+//            [--repeat N [--times] [--no-reset]] [--warmup MS]
+//            [--out NAME=FILE] [--list]
 //
 // Scalars take literals; buffers take @FILE (raw little-endian elements of
 // the parameter's type) or a generator: zeros:N, fill:N:V, iota:N,
@@ -19,6 +20,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -36,7 +38,8 @@ namespace {
 
 const char *const kUsage =
     "usage: kgpu-run BUNDLE --kernel NAME --arg NAME=VALUE ...\n"
-    "                [--grid X[,Y[,Z]]] [--size N|W,H[,D]] [--local X[,Y[,Z]]]\n"
+    "                [--grid X[,Y[,Z]]] [--size N|W,H[,D]] [--local "
+    "X[,Y[,Z]]]\n"
     "                [--device cpu|cuda[:N]|vulkan[:N]] [--repeat N]\n"
     "                [--out NAME=FILE] ...\n"
     "       kgpu-run BUNDLE --list\n"
@@ -58,6 +61,12 @@ const char *const kUsage =
     "                    the kernel fixes it)\n"
     "  --device SPEC     default: $KGPU_DEVICE, else the best device\n"
     "  --repeat N        run N times; print min/median/max times\n"
+    "  --times           also print every run's time, in run order\n"
+    "  --no-reset        with --repeat: runs after the first start from the\n"
+    "                    previous run's buffers (no upload between runs)\n"
+    "  --warmup MS       first launch the kernel back to back for MS\n"
+    "                    milliseconds, untimed (GPU clocks up), then restore\n"
+    "                    the inputs\n"
     "  --out NAME=FILE   write buffer NAME after the run (raw elements)\n"
     "  --list            list the bundle's kernels and parameters\n"
     "  --devices         list the devices\n";
@@ -625,6 +634,11 @@ struct Options {
   uint32_t size[3] = {1, 1, 1};
   uint32_t local[3] = {0, 0, 0};
   uint64_t repeat = 1;
+  /// --times: print each run's time in order; --no-reset: no upload of the
+  /// written buffers between runs.
+  bool times = false, noReset = false;
+  /// --warmup: milliseconds of untimed launches before the timed ones.
+  uint64_t warmupMs = 0;
   bool list = false;
   bool devices = false;
 };
@@ -825,20 +839,39 @@ int run(const Options &opts) {
   if (opts.hasLocal)
     config.withLocal(opts.local[0], opts.local[1], opts.local[2]);
 
+  // Every run starts from the same inputs, so --out is one run's result.
+  auto reset = [&]() -> int {
+    for (PreparedArg &p : prepared) {
+      if (p.param.kind != KGPU_PARAM_BUFFER ||
+          p.param.access == KGPU_ACCESS_READ)
+        continue;
+      kgpu::Status s = p.buffer.upload(p.initial.data(), p.initial.size());
+      if (!s.ok())
+        return runtimeError(
+            "cannot upload buffer '" + std::string(p.param.name) + "'", s);
+    }
+    return 0;
+  };
+  // --warmup: a GPU that was idle for a few seconds runs at its idle clock
+  // until it has been busy for a while (bench/RESULTS.md, issue 13: the
+  // H200 under Vulkan, 345 instead of 1980 MHz); untimed launches first.
+  if (opts.warmupMs) {
+    auto start = std::chrono::steady_clock::now();
+    do {
+      kgpu::Result<uint64_t> ns = kernel->launch(args, config);
+      if (!ns.ok())
+        return runtimeError("launch of kernel '" + opts.kernel + "' failed",
+                            ns.status());
+    } while (std::chrono::steady_clock::now() - start <
+             std::chrono::milliseconds(opts.warmupMs));
+    if (int rc = reset())
+      return rc;
+  }
   std::vector<uint64_t> times;
   for (uint64_t r = 0; r < opts.repeat; ++r) {
-    if (r > 0) {
-      // Every run starts from the same inputs, so --out is one run's result.
-      for (PreparedArg &p : prepared) {
-        if (p.param.kind != KGPU_PARAM_BUFFER ||
-            p.param.access == KGPU_ACCESS_READ)
-          continue;
-        kgpu::Status s = p.buffer.upload(p.initial.data(), p.initial.size());
-        if (!s.ok())
-          return runtimeError(
-              "cannot upload buffer '" + std::string(p.param.name) + "'", s);
-      }
-    }
+    if (r > 0 && !opts.noReset)
+      if (int rc = reset())
+        return rc;
     kgpu::Result<uint64_t> ns = kernel->launch(args, config);
     if (!ns.ok())
       return runtimeError("launch of kernel '" + opts.kernel + "' failed",
@@ -863,6 +896,12 @@ int run(const Options &opts) {
 
   std::printf("kernel %s on %s:%u (%s)\n", info.name,
               kgpu_backend_name(devInfo.backend), devInfo.index, devInfo.name);
+  if (opts.times) {
+    std::printf("times in run order:");
+    for (uint64_t ns : times)
+      std::printf(" %s", formatTime(ns).c_str());
+    std::printf("\n");
+  }
   std::sort(times.begin(), times.end());
   if (times.size() == 1)
     std::printf("time: %s\n", formatTime(times[0]).c_str());
@@ -889,9 +928,8 @@ int main(int argc, char **argv) {
       if (eq != std::string::npos) {
         std::string flag = a.substr(0, eq);
         if (flag == "--kernel" || flag == "--grid" || flag == "--local" ||
-            flag == "--size" ||
-            flag == "--device" || flag == "--repeat" || flag == "--arg" ||
-            flag == "--out") {
+            flag == "--size" || flag == "--warmup" || flag == "--device" ||
+            flag == "--repeat" || flag == "--arg" || flag == "--out") {
           value = a.substr(eq + 1);
           hasValue = true;
           a = flag;
@@ -915,6 +953,10 @@ int main(int argc, char **argv) {
     }
     if (a == "--list") {
       opts.list = true;
+    } else if (a == "--times") {
+      opts.times = true;
+    } else if (a == "--no-reset") {
+      opts.noReset = true;
     } else if (a == "--devices") {
       opts.devices = true;
     } else if (a == "--kernel" || a == "--device") {
@@ -941,6 +983,10 @@ int main(int argc, char **argv) {
       if (!next(v) || !parseSize(v, opts.size, opts.sizeDims))
         return usageError("--size needs N or W,H[,D] with non-negative "
                           "integers below 2^31" +
+                          (v.empty() ? "" : ", got '" + v + "'"));
+    } else if (a == "--warmup") {
+      if (!next(v) || !parseCount(v, opts.warmupMs) || opts.warmupMs > 600000)
+        return usageError("--warmup needs milliseconds, 1 to 600000" +
                           (v.empty() ? "" : ", got '" + v + "'"));
     } else if (a == "--repeat") {
       if (!next(v) || !parseCount(v, opts.repeat) || opts.repeat > 1000000)

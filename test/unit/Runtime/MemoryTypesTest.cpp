@@ -58,4 +58,105 @@ TEST(MemoryTypes, LargeReadsOfUncachedMappingsAreStaged) {
   EXPECT_TRUE(readMappedDirectly(L | V | C | K, size_t(64) << 20));
 }
 
+// The experiment knobs (issue 13): the environment through a fake getenv.
+std::vector<std::pair<std::string, std::string>> env;
+const char *fakeEnv(const char *name) {
+  for (const auto &[k, v] : env)
+    if (k == name)
+      return v.c_str();
+  return nullptr;
+}
+
+TEST(MemoryPolicy, DefaultsWithoutTheEnvironment) {
+  env = {};
+  MemoryPolicy p = parseMemoryPolicy(fakeEnv);
+  EXPECT_TRUE(p.error.empty());
+  EXPECT_EQ(p.kernel, MemoryPolicy::KernelMemory::Auto);
+  EXPECT_EQ(p.upload, MemoryPolicy::Upload::Auto);
+  EXPECT_EQ(p.staging, MemoryPolicy::StagingMemory::Auto);
+  EXPECT_TRUE(p.dedicated);
+  EXPECT_FALSE(p.zeroOnDevice);
+  EXPECT_FALSE(p.minimalDevice);
+  EXPECT_FALSE(p.log);
+  env = {{"KGPU_VULKAN_MEMORY", ""}}; // empty: the default
+  EXPECT_TRUE(parseMemoryPolicy(fakeEnv).error.empty());
+}
+
+TEST(MemoryPolicy, ReadsEveryKnob) {
+  env = {{"KGPU_VULKAN_MEMORY", "device"}, {"KGPU_VULKAN_UPLOAD", "staging"},
+         {"KGPU_VULKAN_STAGING", "host"},  {"KGPU_VULKAN_DEDICATED", "0"},
+         {"KGPU_VULKAN_ZERO", "device"},   {"KGPU_VULKAN_DEVICE", "minimal"},
+         {"KGPU_VULKAN_LOG", "1"}};
+  MemoryPolicy p = parseMemoryPolicy(fakeEnv);
+  EXPECT_TRUE(p.error.empty()) << p.error;
+  EXPECT_EQ(p.kernel, MemoryPolicy::KernelMemory::Device);
+  EXPECT_EQ(p.upload, MemoryPolicy::Upload::Staging);
+  EXPECT_EQ(p.staging, MemoryPolicy::StagingMemory::Host);
+  EXPECT_FALSE(p.dedicated);
+  EXPECT_TRUE(p.zeroOnDevice);
+  EXPECT_TRUE(p.minimalDevice);
+  EXPECT_TRUE(p.log);
+}
+
+TEST(MemoryPolicy, BadValuesAreNamed) {
+  env = {{"KGPU_VULKAN_MEMORY", "vram"}, {"KGPU_VULKAN_UPLOAD", "dma"}};
+  MemoryPolicy p = parseMemoryPolicy(fakeEnv);
+  // The first bad setting, with what it accepts; the defaults stay.
+  EXPECT_EQ(p.error,
+            "KGPU_VULKAN_MEMORY='vram': expected auto, device or host-visible");
+  EXPECT_EQ(p.kernel, MemoryPolicy::KernelMemory::Auto);
+  env = {{"KGPU_VULKAN_DEDICATED", "yes"}};
+  EXPECT_EQ(parseMemoryPolicy(fakeEnv).error,
+            "KGPU_VULKAN_DEDICATED='yes': expected 1 or 0");
+}
+
+TEST(MemoryPolicy, DeviceMemoryAvoidsTheBar) {
+  MemoryPolicy p;
+  p.kernel = MemoryPolicy::KernelMemory::Device;
+  EXPECT_EQ(firstMemoryType(kH200, 0x1f, MemoryUse::Kernel, p), 1);
+  // Type 4 only when no DEVICE_LOCAL type without HOST_VISIBLE is allowed.
+  EXPECT_EQ(firstMemoryType(kH200, 0x1d, MemoryUse::Kernel, p), 4);
+  EXPECT_EQ((memoryTypeCandidates(kH200, 0x1f, MemoryUse::Kernel, p)),
+            (std::vector<uint32_t>{1, 4, 2, 3, 0}));
+  // Lavapipe's one type is DEVICE_LOCAL|HOST_VISIBLE: still found.
+  EXPECT_EQ(firstMemoryType(table({L | V | C | K}), 0x1, MemoryUse::Kernel, p),
+            0);
+}
+
+TEST(MemoryPolicy, HostStagingAvoidsTheBar) {
+  MemoryPolicy p;
+  p.staging = MemoryPolicy::StagingMemory::Host;
+  EXPECT_EQ(firstMemoryType(kH200, 0x1f, MemoryUse::Upload, p), 2);
+  EXPECT_EQ(firstMemoryType(kH200, 0x10, MemoryUse::Upload, p), 4);
+  // Downloads are unaffected.
+  EXPECT_EQ(firstMemoryType(kH200, 0x1f, MemoryUse::Download, p), 3);
+}
+
+TEST(MemoryPolicy, QueueFamilies) {
+  // The H200 (driver 580): 0 graphics|compute|transfer, 1 transfer,
+  // 2 compute|transfer (compute-only), and more.
+  const VkQueueFlags G = VK_QUEUE_GRAPHICS_BIT, Q = VK_QUEUE_COMPUTE_BIT,
+                     T = VK_QUEUE_TRANSFER_BIT;
+  std::vector<VkQueueFlags> nvidia = {G | Q | T, T, Q | T, T};
+  EXPECT_EQ(chooseQueueFamily(nvidia), 2);
+  MemoryPolicy p;
+  p.queue = MemoryPolicy::Queue::Graphics;
+  EXPECT_EQ(chooseQueueFamily(nvidia, p), 0);
+  p.queue = MemoryPolicy::Queue::Compute;
+  EXPECT_EQ(chooseQueueFamily(nvidia, p), 2);
+  // Lavapipe: one family with everything, whatever is asked.
+  EXPECT_EQ(chooseQueueFamily({G | Q | T}), 0);
+  p.queue = MemoryPolicy::Queue::Graphics;
+  EXPECT_EQ(chooseQueueFamily({Q | T}, p), 0); // no graphics family
+  EXPECT_EQ(chooseQueueFamily({T, T}, p), -1);
+  env = {{"KGPU_VULKAN_QUEUE", "graphics"}};
+  EXPECT_EQ(parseMemoryPolicy(fakeEnv).queue, MemoryPolicy::Queue::Graphics);
+}
+
+TEST(MemoryPolicy, FlagNames) {
+  EXPECT_EQ(memoryFlagNames(L | V | C),
+            "DEVICE_LOCAL|HOST_VISIBLE|HOST_COHERENT");
+  EXPECT_EQ(memoryFlagNames(0), "0");
+}
+
 } // namespace
