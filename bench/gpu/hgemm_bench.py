@@ -1,6 +1,8 @@
 """The other half of bench/gpu/hgemm-device.sh.
 
-  hgemm_bench.py inputs DIR N      writes DIR/a.bin, DIR/b.bin (N x N f16)
+  hgemm_bench.py inputs DIR N [bt] writes DIR/a.bin, DIR/b.bin (N x N f16);
+                                   bt: also DIR/bt.bin, the transpose of b,
+                                   for kernels that read B K-major (wgmma-device.sh)
   hgemm_bench.py compare DIR N DEV...
       times cuBLAS (torch.matmul on f16) and a plain Triton GEMM on the same
       inputs, reads kgpu's times (DIR/kgpu_DEV.txt, kgpu-run --repeat) and
@@ -45,8 +47,11 @@ def main():
     if mode == "inputs":
         g = np.random.default_rng(14)
         for name in "ab":
-            (g.integers(-4, 5, size=(n, n)).astype(np.float32) * 0.25) \
-                .astype(np.float16).tofile(f"{d}/{name}.bin")
+            m = (g.integers(-4, 5, size=(n, n)).astype(np.float32) * 0.25) \
+                .astype(np.float16)
+            m.tofile(f"{d}/{name}.bin")
+        if sys.argv[4:5] == ["bt"]:
+            np.ascontiguousarray(m.T).tofile(f"{d}/bt.bin")
         print(f"inputs: {n}x{n} f16 (multiples of 1/4 in [-1, 1])")
         return
     flop = 2.0 * n ** 3

@@ -2,7 +2,7 @@
 # The warp-group MMA GEMM benchmark, run on the GPU machine (an H200):
 #   bench/gpu/wgmma-device.sh CARRY_DIR OUT_DIR
 # CARRY_DIR is what bench/gpu/wgmma-prepare.sh built (it holds copies of
-# this script and of wgmma_bench.py). For 4096^3 f16 -> f32: every bundle of
+# this script and of hgemm_bench.py). For 4096^3 f16 -> f32: every bundle of
 # CARRY_DIR/bundles/list.txt (the wgmma variants and the mma.sync
 # examples/hgemm/hgemm.kgc) through kgpu on CUDA, cuBLAS (torch.matmul on
 # f16) and a plain Triton GEMM, in one run; checks each C against torch;
@@ -21,7 +21,7 @@ tmp=/tmp/kgpu-wgmma
 mkdir -p "$tmp"
 say "date: $(date -u +%Y-%m-%dT%H:%MZ)"
 say "gpu: $(nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader 2>&1)"
-python3 "$here/wgmma_bench.py" inputs "$tmp" "$n" 2>&1 | tee -a "$log"
+python3 "$here/hgemm_bench.py" inputs "$tmp" "$n" bt 2>&1 | tee -a "$log"
 names=()
 while read -r name kernel bm bn bfile; do
   [ -n "$name" ] || continue
@@ -33,6 +33,6 @@ while read -r name kernel bm bn bfile; do
     --out C="$tmp/c_$name.bin" > "$tmp/kgpu_$name.txt" 2>&1
   sed "s/^/kgpu $name: /" "$tmp/kgpu_$name.txt" | tee -a "$log"
 done < "$carry/bundles/list.txt"
-python3 "$here/wgmma_bench.py" compare "$tmp" "$n" "${names[@]}" \
+python3 "$here/hgemm_bench.py" compare "$tmp" "$n" "${names[@]}" \
   2>&1 | tee -a "$log"
 cp "$carry/ptxas.txt" "$out/" 2>/dev/null || true

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds what bench/gpu/wgmma-device.sh needs into
 # ${KGPU_DEVCARRY:-.devcarry/wgmma14} (ignored): copies of wgmma-device.sh and
-# wgmma_bench.py, kgpu-run, libkgpu_runtime.so and CUDA (sm_90a) bundles of
+# hgemm_bench.py, kgpu-run, libkgpu_runtime.so and CUDA (sm_90a) bundles of
 # the warp-group MMA GEMM: examples/hgemm/hgemm_wgmma.kgc and the variants
 # of WGMMA_VARIANTS (NAME:GEN-FLAGS, written by bench/gpu/hgemm_wgmma_gen.py),
 # plus the mma.sync GEMM examples/hgemm/hgemm.kgc for comparison. Records
@@ -16,7 +16,7 @@ export CUDA_ROOT="${CUDA_ROOT:-${KGPU_CUDA_WHEEL_DIR:-/opt/kgpu/cuda-wheel}/nvid
 rm -rf "$dest/bundles" "$dest/src"
 mkdir -p "$dest/bin" "$dest/lib" "$dest/bundles" "$dest/src"
 cp "$build/bin/kgpu-run" "$dest/bin/"
-cp "$root/bench/gpu/wgmma-device.sh" "$root/bench/gpu/wgmma_bench.py" "$dest/"
+cp "$root/bench/gpu/wgmma-device.sh" "$root/bench/gpu/hgemm_bench.py" "$dest/"
 cp -L "$build/lib/libkgpu_runtime.so" "$dest/lib/"
 ptxas="$CUDA_ROOT/bin/ptxas"
 [ -x "$ptxas" ] || ptxas=ptxas
