@@ -9,7 +9,9 @@
 # line (JvmHostBench: kernel median and execute median over REPS) and
 # kgpu-run's (--repeat REPS on the same bundle, arguments and launch
 # shape); then one table row per pair: the ratio kgpu-run median / JVM host
-# median (1.00 = the same; above 0.95 is within the bar).
+# median (1.00 = the same; above 0.95 is within the bar). Both sides run
+# untimed for WARMUP ms (default 1000) first: kgpu-run --warmup, the host
+# -DwarmupMs.
 # The device call, from the repository root after the prepare script ran
 # there (run's carry: [".devcarry/jvmhost", ".gl"]; about 2 minutes on the
 # H200 plus the start):
@@ -36,12 +38,12 @@ else
 fi
 host() {  # DEVICE NAME
   KGPU_DEVICE=$1 "$d/jre/bin/java" --enable-native-access=ALL-UNNAMED -Dkgpu.library.path="$d/lib" \
-    -Dkgpu.log=compile -Dkgpu.cache=0 -Dsize=$3 -Dwidth=$mw -Dheight=$mh \
+    -Dkgpu.log=compile -Dkgpu.cache=0 -DwarmupMs="${WARMUP:-1000}" -Dsize=$3 -Dwidth=$mw -Dheight=$mh \
     -cp "$d/classes:$d/jars/*" JvmHostBench "$2" $reps 2>&1 | sed "s/^/$1 /" | tee -a "$log"
 }
 kr() {  # DEVICE NAME kgpu-run args...
   local dev=$1 name=$2; shift 2
-  "$run" "$@" --device "$dev" --repeat $reps 2>&1 | sed "s/^/$dev kgpu-run $name: /" | tee -a "$log"
+  "$run" "$@" --device "$dev" --repeat $reps --warmup "${WARMUP:-1000}" 2>&1 | sed "s/^/$dev kgpu-run $name: /" | tee -a "$log"
 }
 say "date: $(date -u +%Y-%m-%dT%H:%MZ)"
 command -v nvidia-smi > /dev/null && say "gpu: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>&1 | head -1)"

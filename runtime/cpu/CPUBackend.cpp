@@ -68,7 +68,11 @@ public:
   void run(int64_t total, const Job &fn) {
     std::lock_guard<std::mutex> jobLock(jobMutex);
     int64_t workers = static_cast<int64_t>(threads.size()) + 1;
-    int64_t chunkSize = std::max<int64_t>(1, total / (workers * 8));
+    // Guided self-scheduling: each grab takes an eighth of a worker's share
+    // of what is left, down to a 128th of a worker's share of the whole, so
+    // the last grabs are small and a range whose work-groups differ in cost
+    // (Mandelbrot's rows) ends with every worker busy.
+    int64_t chunkSize = std::max<int64_t>(1, total / (workers * 128));
     if (threads.empty() || total <= chunkSize) {
       fn(0, total);
       return;
@@ -78,6 +82,7 @@ public:
       job = &fn;
       jobTotal = total;
       chunk = chunkSize;
+      divisor = workers * 8;
       next.store(0, std::memory_order_relaxed);
       busy = static_cast<unsigned>(threads.size());
       ++generation;
@@ -94,10 +99,16 @@ public:
 private:
   void work() {
     for (;;) {
-      int64_t begin = next.fetch_add(chunk, std::memory_order_relaxed);
-      if (begin >= jobTotal)
-        return;
-      (*job)(begin, std::min(begin + chunk, jobTotal));
+      int64_t begin = next.load(std::memory_order_relaxed);
+      int64_t end;
+      do {
+        if (begin >= jobTotal)
+          return;
+        end = std::min(jobTotal,
+                       begin + std::max(chunk, (jobTotal - begin) / divisor));
+      } while (!next.compare_exchange_weak(begin, end,
+                                           std::memory_order_relaxed));
+      (*job)(begin, end);
     }
   }
 
@@ -126,6 +137,7 @@ private:
   const Job *job = nullptr;
   int64_t jobTotal = 0;
   int64_t chunk = 1;
+  int64_t divisor = 1;
   std::atomic<int64_t> next{0};
   std::vector<std::unique_ptr<Thread>> threads;
 };

@@ -25,6 +25,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -64,7 +65,7 @@ const char *const kUsage =
     "  --times           also print every run's time, in run order\n"
     "  --no-reset        with --repeat: runs after the first start from the\n"
     "                    previous run's buffers (no upload between runs)\n"
-    "  --warmup MS       first launch the kernel back to back for MS\n"
+    "  --warmup MS       first launch the kernel back to back (4 in flight) for MS\n"
     "                    milliseconds, untimed (GPU clocks up), then restore\n"
     "                    the inputs\n"
     "  --out NAME=FILE   write buffer NAME after the run (raw elements)\n"
@@ -855,15 +856,39 @@ int run(const Options &opts) {
   // --warmup: a GPU that was idle for a few seconds runs at its idle clock
   // until it has been busy for a while (bench/RESULTS.md, issue 13: the
   // H200 under Vulkan, 345 instead of 1980 MHz); untimed launches first.
+  // The launches go through a queue with a few in flight, so the GPU does
+  // not idle for the host's part of each launch: synchronous launches of a
+  // 0.25 ms kernel left it idle often enough that Vulkan's clock never
+  // rose.
   if (opts.warmupMs) {
+    kgpu::Result<kgpu::Queue> queue = kgpu::Queue::create(*device);
+    if (!queue.ok())
+      return runtimeError("cannot create a queue for --warmup",
+                          queue.status());
+    constexpr size_t kInFlight = 4;
+    std::deque<kgpu::Event> pending;
     auto start = std::chrono::steady_clock::now();
     do {
-      kgpu::Result<uint64_t> ns = kernel->launch(args, config);
-      if (!ns.ok())
+      if (pending.size() == kInFlight) {
+        kgpu::Status s = pending.front().wait();
+        if (!s.ok())
+          return runtimeError("launch of kernel '" + opts.kernel + "' failed",
+                              s);
+        pending.pop_front();
+      }
+      kgpu::Result<kgpu::Event> event = queue->launch(*kernel, args, config);
+      if (!event.ok())
         return runtimeError("launch of kernel '" + opts.kernel + "' failed",
-                            ns.status());
+                            event.status());
+      pending.push_back(event.take());
     } while (std::chrono::steady_clock::now() - start <
              std::chrono::milliseconds(opts.warmupMs));
+    kgpu::Status s = queue->finish();
+    for (kgpu::Event &e : pending)
+      if (s.ok())
+        s = e.wait();
+    if (!s.ok())
+      return runtimeError("launch of kernel '" + opts.kernel + "' failed", s);
     if (int rc = reset())
       return rc;
   }

@@ -6,7 +6,7 @@
 // mandelbrot), their classes on the class path with their bundles as
 // class-path resources (META-INF/kgpu/<Class>.kgpu; kernels/NAME.kgpu for
 // the Kotlin IR ones), so nothing is compiled at run time. Each kernel runs
-// WARM + REPS times through TaskGraph/TornadoExecutionPlan (the Kotlin ones
+// WARM (and at least -DwarmupMs) + REPS times through TaskGraph/TornadoExecutionPlan (the Kotlin ones
 // through KgpuGpu); the line gives the median of the host's kernel times
 // (the profiler's getDeviceKernelTime, KgpuResult.nanos) and of the whole
 // execute, in the format of kgpu-run's --repeat line so the script can
@@ -31,6 +31,10 @@ import uk.ac.manchester.tornado.api.types.arrays.IntArray;
 
 public class JvmHostBench {
     static final int WARM = 2;
+    /** Untimed executions first for at least this long (-DwarmupMs, default
+     *  1000): the H200 under Vulkan keeps its idle clock otherwise, as
+     *  kgpu-run's --warmup (bench/RESULTS.md, issue 13). */
+    static final long WARM_NS = Long.getLong("warmupMs", 1000) * 1_000_000L;
 
     interface Run {
         /** One execution; returns the kernel time in ns. */
@@ -38,7 +42,8 @@ public class JvmHostBench {
     }
 
     static void report(String name, String size, int reps, Run r, java.util.function.Supplier<String> checksum) {
-        for (int i = 0; i < WARM; i++) {
+        long warmStart = System.nanoTime();
+        for (int i = 0; i < WARM || System.nanoTime() - warmStart < WARM_NS; i++) {
             r.run();
         }
         long[] kernel = new long[reps];

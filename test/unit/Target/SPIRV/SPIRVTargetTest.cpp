@@ -405,19 +405,42 @@ module attributes {gpu.container_module} {
 
 TEST(SPIRVTarget, UnsupportedOpsAreLocatedErrors) {
   auto context = makeContext();
-  // bf16 fragments have no SPIR-V cooperative-matrix form.
-  std::string source = mmaKernelSource("bf16");
+  // Hopper's warp-group MMA has no SPIR-V form (cooperative matrices are
+  // per subgroup): every wgmma op is an error at its own line.
+  const char *source = R"mlir(
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%c: memref<?xf32>, %n: index) kernel
+        attributes {kgpu.workgroup_size = array<i32: 128, 1, 1>} {
+      %zero = arith.constant 0.0 : f32
+      %c0 = arith.constant 0 : index
+      %sa = memref.alloc() : memref<4096xf16, 3>
+      %sb = memref.alloc() : memref<8192xf16, 3>
+      %acc = kgpu.wgmma_fill %zero : f32 -> !kgpu.wgmma_acc<m64n128k16, f32>
+      kgpu.wgmma_fence
+      %d = kgpu.wgmma %sa[%c0] stride 1024, %sb[%c0] stride 2048 n_major lead 1024, %acc : memref<4096xf16, 3>, memref<8192xf16, 3> -> !kgpu.wgmma_acc<m64n128k16, f32>
+      kgpu.wgmma_commit
+      kgpu.wgmma_wait 0
+      kgpu.wgmma_store %d, %c[%c0] lead_dim %n : !kgpu.wgmma_acc<m64n128k16, f32>, memref<?xf32>
+      gpu.return
+    }
+  }
+}
+)mlir";
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-      source, ParserConfig(context.get()), "mma.mlir");
+      source, ParserConfig(context.get()), "wgmma.mlir");
   ASSERT_TRUE(module);
   ErrorCollector collector(*context);
   EXPECT_TRUE(failed(compileToSPIRV(*module, SPIRVOptions())));
-  // The two loads and the multiply, each located.
-  ASSERT_EQ(collector.errors.size(), 3u);
+  ASSERT_FALSE(collector.errors.empty());
   EXPECT_EQ(collector.errors[0],
-            "10:13: tensor-core fragments of bf16 have no SPIR-V "
-            "cooperative-matrix form on the Vulkan (SPIR-V) target (f16 and "
-            "i8 inputs only)");
+            "10:14: warp-group MMA ('kgpu.wgmma_fill', Hopper wgmma) has no "
+            "lowering to the Vulkan (SPIR-V) target: SPIR-V cooperative "
+            "matrices are per subgroup; use the kgpu.mma_* ops (kgc "
+            "mma_load/mma_compute) for Vulkan");
+  for (const std::string &error : collector.errors)
+    EXPECT_NE(error.find("warp-group MMA ('kgpu.wgmma"), std::string::npos)
+        << error;
 }
 
 TEST(SPIRVTarget, TensorCoreOpsAreCooperativeMatrices) {

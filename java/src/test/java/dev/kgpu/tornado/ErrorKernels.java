@@ -22,11 +22,11 @@ public final class ErrorKernels {
         }
     }
 
-    /** An unsupported construct: it allocates an array (line 28: KG-E0101). */
+    /** An unsupported construct: it allocates an object (line 28: KG-E0101). */
     public static void allocates(float[] a) {
         for (@Parallel int i = 0; i < a.length; i++) {
-            float[] tmp = new float[4];
-            a[i] = tmp[0] + a[i];
+            Object tmp = new Object();
+            a[i] = tmp != null ? a[i] : 0;
         }
     }
 }

@@ -1,4 +1,4 @@
-// A kernel the JVM frontend rejects: it allocates an array (line 12).
+// A kernel the JVM frontend rejects: it allocates an object (line 12).
 package dev.kgpu.runtime.kernels;
 
 import uk.ac.manchester.tornado.api.annotations.Parallel;
@@ -9,8 +9,8 @@ public final class Allocates {
 
     public static void scale(float[] a) {
         for (@Parallel int i = 0; i < a.length; i++) {
-            float[] tmp = new float[4];
-            a[i] = tmp[0] + a[i];
+            Object tmp = new Object();
+            a[i] = tmp != null ? a[i] : 0;
         }
     }
 }
