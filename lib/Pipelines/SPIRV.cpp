@@ -31,6 +31,9 @@ void mlir::kgpu::buildGPUToSPIRVPipeline(OpPassManager &pm,
   // for cooperative-matrix loads, and 16-byte copies into them.
   pm.addPass(createKgpuSPIRVVectorTiles());
   pm.addPass(createKgpuExpandAsyncCopies());
+  // 16-byte loads and stores of kernel buffers (NVIDIA's driver does not
+  // merge adjacent scalar ones).
+  pm.addPass(createKgpuSPIRVVectorAccess());
   pm.addPass(createKgpuSPIRVEmulateFloatAtomics());
   KgpuSPIRVExpandMathOptions expandMath;
   expandMath.f32ViaF64 = options.f32Math != "native";
@@ -52,6 +55,7 @@ void mlir::kgpu::buildGPUToSPIRVPipeline(OpPassManager &pm,
   OpPassManager &spirvModule = pm.nest<spirv::ModuleOp>();
   spirvModule.addPass(createKgpuSPIRVSpecializeWorkgroupSize());
   spirvModule.addPass(spirv::createSPIRVLowerABIAttributesPass());
+  spirvModule.addPass(createKgpuSPIRVAliasViews());
   spirvModule.addPass(createKgpuSPIRVPackScalars());
   if (options.fpContract == "off") {
     KgpuSPIRVForbidContractionOptions exact;

@@ -594,4 +594,5 @@ void mlir::kgpu::populateKgpuToSPIRVPatterns(SPIRVTypeConverter &typeConverter,
       typeConverter, patterns.getContext());
   populateMmaToCooperativeMatrixPatterns(typeConverter, patterns);
   populateVectorTilePatterns(typeConverter, patterns);
+  populateVectorAccessPatterns(typeConverter, patterns);
 }

@@ -11,8 +11,10 @@
 
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVTypes.h"
 #include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
 
 #include <cstdint>
@@ -87,6 +89,17 @@ std::optional<std::string> getMmaUnsupportedReason(Operation *op,
 /// may still reject it, with a "failed to legalize" error).
 std::optional<std::string> getUnsupportedReason(Operation *op,
                                                 const spirv::TargetEnv &env);
+
+/// The storage buffer variable that views the kernel buffer `buffer` (an
+/// entry-block argument of the spirv.func being converted, with its
+/// interface_var_abi) as a runtime array of `vectorType` (16 bytes), at the
+/// same descriptor set and binding, created at the start of the
+/// spirv.module on first use; marked `aliased` when `aliased` (the kernel
+/// writes the buffer; kgpu-spirv-alias-views marks the element variable).
+/// Null where `buffer` is not such an argument.
+spirv::GlobalVariableOp getBufferView(OpBuilder &b, Location loc,
+                                      Value buffer, VectorType vectorType,
+                                      bool aliased);
 
 } // namespace spirv_detail
 } // namespace kgpu

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
@@ -27,6 +28,7 @@ class SPIRVTypeConverter;
 namespace kgpu {
 
 #define GEN_PASS_DECL_CONVERTKGPUTOSPIRV
+#define GEN_PASS_DECL_KGPUSPIRVALIASVIEWS
 #define GEN_PASS_DECL_KGPUSPIRVATTACHTARGET
 #define GEN_PASS_DECL_KGPUSPIRVCOMPLETEVCE
 #define GEN_PASS_DECL_KGPUSPIRVEMULATEFLOATATOMICS
@@ -35,6 +37,7 @@ namespace kgpu {
 #define GEN_PASS_DECL_KGPUSPIRVPACKSCALARS
 #define GEN_PASS_DECL_KGPUSPIRVSPECIALIZEWORKGROUPSIZE
 #define GEN_PASS_DECL_KGPUSPIRVSPLITKERNELS
+#define GEN_PASS_DECL_KGPUSPIRVVECTORACCESS
 #define GEN_PASS_DECL_KGPUSPIRVVECTORTILES
 #define GEN_PASS_DECL_KGPUSPIRVVULKANMEMORYMODEL
 #include "kgpu/Conversion/Passes.h.inc"
@@ -65,6 +68,13 @@ void populateMmaToCooperativeMatrixPatterns(SPIRVTypeConverter &typeConverter,
 /// (as arrays of vector<4xi32>), their 16-byte `kgpu.async_copy` writes and
 /// their `kgpu.mma_load` reads; part of populateKgpuToSPIRVPatterns, at a
 /// higher benefit than upstream's memref.alloc pattern.
+/// Patterns lowering what kgpu-spirv-vector-access made: its vector.load
+/// and vector.store through a vector view of the buffer's binding, and the
+/// vector.extract and vector.from_elements of their values; part of
+/// populateKgpuToSPIRVPatterns.
+void populateVectorAccessPatterns(SPIRVTypeConverter &typeConverter,
+                                  RewritePatternSet &patterns);
+
 void populateVectorTilePatterns(SPIRVTypeConverter &typeConverter,
                                 RewritePatternSet &patterns);
 
