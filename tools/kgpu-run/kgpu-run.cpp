@@ -68,6 +68,11 @@ const char *const kUsage =
     "  --warmup MS       first launch the kernel back to back (4 in flight) for MS\n"
     "                    milliseconds, untimed (GPU clocks up), then restore\n"
     "                    the inputs\n"
+    "  --queued          with --repeat: launch the timed runs back to back\n"
+    "                    through a queue (4 in flight, no upload between\n"
+    "                    runs, as --no-reset), each timed by its event: the\n"
+    "                    GPU never waits for the host, as in torch's and\n"
+    "                    Triton's timing loops\n"
     "  --out NAME=FILE   write buffer NAME after the run (raw elements)\n"
     "  --list            list the bundle's kernels and parameters\n"
     "  --devices         list the devices\n";
@@ -638,6 +643,8 @@ struct Options {
   /// --times: print each run's time in order; --no-reset: no upload of the
   /// written buffers between runs.
   bool times = false, noReset = false;
+  /// --queued: the timed runs go through a queue, a few in flight.
+  bool queued = false;
   /// --warmup: milliseconds of untimed launches before the timed ones.
   uint64_t warmupMs = 0;
   bool list = false;
@@ -893,7 +900,42 @@ int run(const Options &opts) {
       return rc;
   }
   std::vector<uint64_t> times;
-  for (uint64_t r = 0; r < opts.repeat; ++r) {
+  if (opts.queued) {
+    // Back to back: the launches wait only for the one 4 places ahead, and
+    // each run's time is its event's (the device's own timestamps).
+    kgpu::Result<kgpu::Queue> queue = kgpu::Queue::create(*device);
+    if (!queue.ok())
+      return runtimeError("cannot create a queue for --queued",
+                          queue.status());
+    constexpr size_t kInFlight = 4;
+    std::deque<kgpu::Event> pending;
+    auto retire = [&]() -> int {
+      kgpu::Event &e = pending.front();
+      kgpu::Status s = e.wait();
+      kgpu::Result<uint64_t> ns =
+          s.ok() ? e.elapsedNs() : kgpu::Result<uint64_t>(s);
+      if (!ns.ok())
+        return runtimeError("launch of kernel '" + opts.kernel + "' failed",
+                            ns.status());
+      times.push_back(*ns);
+      pending.pop_front();
+      return 0;
+    };
+    for (uint64_t r = 0; r < opts.repeat; ++r) {
+      if (pending.size() == kInFlight)
+        if (int rc = retire())
+          return rc;
+      kgpu::Result<kgpu::Event> event = queue->launch(*kernel, args, config);
+      if (!event.ok())
+        return runtimeError("launch of kernel '" + opts.kernel + "' failed",
+                            event.status());
+      pending.push_back(event.take());
+    }
+    while (!pending.empty())
+      if (int rc = retire())
+        return rc;
+  }
+  for (uint64_t r = 0; !opts.queued && r < opts.repeat; ++r) {
     if (r > 0 && !opts.noReset)
       if (int rc = reset())
         return rc;
@@ -982,6 +1024,8 @@ int main(int argc, char **argv) {
       opts.times = true;
     } else if (a == "--no-reset") {
       opts.noReset = true;
+    } else if (a == "--queued") {
+      opts.queued = true;
     } else if (a == "--devices") {
       opts.devices = true;
     } else if (a == "--kernel" || a == "--device") {
