@@ -22,6 +22,7 @@
 #include "mlir/Conversion/UBToSPIRV/UBToSPIRV.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
@@ -312,12 +313,53 @@ static Value roundToHalf(OpBuilder &b, Location loc, Value x) {
   return arith::BitcastOp::create(b, loc, ft, res);
 }
 
-/// Without Float16, rounds every conversion to f16 explicitly (see
-/// roundToHalf): `arith.truncf` from f32/f64 and `arith.sitofp`/`uitofp`
-/// (through f32: an integer that f32 rounds is beyond 2^24, so far beyond
-/// f16's range either way). The f16 result is then exact in the f32 that
-/// holds it, and the type converter's identity truncf is right.
+/// Whether `op` computes a new f16 value that needs rounding when f16 lives
+/// in f32: a `math` operation (sqrt, fma, exp, pow, ...) or an inexact
+/// `arith` one (+ - * / %) with an f16 result. Moves, selects, negation,
+/// min/max and compares give an operand's value and stay exact.
+static bool computesInexactHalf(Operation *op) {
+  if (op->getNumResults() != 1 || !op->getResult(0).getType().isF16() ||
+      op->getNumRegions() != 0)
+    return false;
+  if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+          arith::RemFOp>(op))
+    return true;
+  return isa<math::MathDialect>(op->getDialect()) &&
+         !isa<math::AbsFOp, math::CopySignOp>(op);
+}
+
+/// Without Float16, rounds every f16 value explicitly (see roundToHalf):
+/// conversions to f16 (`arith.truncf` from f32/f64 and `arith.sitofp`/
+/// `uitofp`, through f32: an integer that f32 rounds is beyond 2^24, so far
+/// beyond f16's range either way), and f16 arithmetic and math (sqrt, fma,
+/// pow, ...), which is done in f32 and rounded once: for + - * / and sqrt
+/// that is the correctly rounded f16 result (f32 has more than 2 x 11 + 2
+/// bits). The f16 result is then exact in the f32 that holds it, and the
+/// type converter's identity truncf is right.
 static void emulateHalfRounding(Operation *module) {
+  SmallVector<Operation *> math;
+  module->walk([&](Operation *op) {
+    if (computesInexactHalf(op))
+      math.push_back(op);
+  });
+  for (Operation *op : math) {
+    // The same operation on f32 operands (f16 ones extended: the identity
+    // once f16 lives in f32), then rounded to f16.
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    SmallVector<Value> operands;
+    for (Value v : op->getOperands())
+      operands.push_back(v.getType().isF16()
+                             ? arith::ExtFOp::create(b, loc, b.getF32Type(), v)
+                             : v);
+    OperationState state(loc, op->getName().getStringRef(), operands,
+                         {b.getF32Type()}, op->getAttrs());
+    Operation *wide = b.create(state);
+    Value half =
+        arith::TruncFOp::create(b, loc, b.getF16Type(), wide->getResult(0));
+    op->getResult(0).replaceAllUsesWith(half);
+    op->erase();
+  }
   SmallVector<Operation *> ops;
   module->walk([&](Operation *op) {
     if (op->getNumResults() == 1 && op->getResult(0).getType().isF16() &&
