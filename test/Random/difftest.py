@@ -363,6 +363,11 @@ def test_kernels(ctx, kernels, path, inputs):
         return result
     ks = [kernels[i] for i in live]
     names = [k.name for k in ks]
+    # the 2-D kernels' launch shape, for kgpurt.py
+    with open(path + ".launch", "w") as f:
+        for k in ks:
+            if getattr(k, "lx", G.WG) != G.WG:
+                f.write("%s %d\n" % (k.name, k.lx))
     devs = {}
     if ctx.cpu:
         devs["cpu"] = run_device(ctx, path, "cpu", names)
