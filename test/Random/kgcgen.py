@@ -20,6 +20,7 @@ segments.
 Determinism: everything comes from random.Random(seed).
 """
 
+import os
 import random
 import struct
 
@@ -594,11 +595,14 @@ class Gen:
             return Cast("half", self.expr("double", scope, d - 1))
         if x < 0.55:
             return Cast("half", self.expr(r.choice(self.itypes), scope, d - 1))
-        if x < 0.62:
+        if x < 0.62 and HALF_SQRT:
             return Call("sqrt", [self.expr("half", scope, d - 1)], "half", "hsqrt")
         if x < 0.75:
-            return Tern(self.cond(scope, d - 1), self.expr("half", scope, d - 1),
-                        self.expr("half", scope, d - 1), "half")
+            # kgc: `c ? h1 : h2` is a float (the usual arithmetic
+            # conversions); C's is a _Float16: the same value, but
+            # sqrt(c ? h1 : h2) is sqrt of a float
+            return Cast("half", Tern(self.cond(scope, d - 1), self.expr("half", scope, d - 1),
+                                     self.expr("half", scope, d - 1), "float"))
         if x < 0.85:
             arrs = [a for a in scope.all_arrs() if a[1] == "half"]
             if arrs:
@@ -922,6 +926,11 @@ NEW_FEATURES = 0.4
 # (k1_42, k7_46) as they were (k6_48 is the only reproduction of lavapipe's
 # shader-compiler abort)
 NEW_SALT = 70
+# sqrt of a half (a half, kgc.md's math builtins): KGCGEN_HALF_SQRT=0 leaves
+# it out (a kernel that would have one gets a ternary instead), e.g. for a
+# build whose Vulkan target does not round it to half (found 2026-12-07:
+# `half r = sqrt(h)` holds sqrt's float value on Vulkan without Float16)
+HALF_SQRT = os.environ.get("KGCGEN_HALF_SQRT", "1") != "0"
 
 # Java kernels get kc.atomicAdd statements (javadiff --no-atomics turns them
 # off: lavapipe's after-loop-atomic bug, docs/difftest.md, hits them often).
