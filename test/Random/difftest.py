@@ -363,6 +363,11 @@ def test_kernels(ctx, kernels, path, inputs):
         return result
     ks = [kernels[i] for i in live]
     names = [k.name for k in ks]
+    # the 2-D kernels' launch shape, for kgpurt.py
+    with open(path + ".launch", "w") as f:
+        for k in ks:
+            if getattr(k, "lx", G.WG) != G.WG:
+                f.write("%s %d\n" % (k.name, k.lx))
     devs = {}
     if ctx.cpu:
         devs["cpu"] = run_device(ctx, path, "cpu", names)
@@ -939,6 +944,9 @@ def main(argv):
                 f.write("// %s, reduced in %d tries (%.0f s) from: %s; inputs: kgcgen.inputs(%d)\n" % (
                     r[0], n, time.time() - t, r[1], seed))
                 f.write("// patterns: %s\n" % (" ".join(pats) or "none known"))
+                if getattr(small, "lx", G.WG) != G.WG:
+                    f.write("// launch: %d groups of %d x %d work-items (2-D)\n" % (
+                        G.NG, small.lx, G.WG // small.lx))
                 for j, g in enumerate(again):
                     f.write("// reduced, run %d: %s: %s\n" % (j + 1, g[0], g[1]))
                 f.write(src)

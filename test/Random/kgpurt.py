@@ -7,7 +7,8 @@ a module per kernel).
   kgpurt.py LIBKGPU_RUNTIME BUNDLE DEVICE INPUTS RESULTS [KERNEL...]
 
 For each kernel (all of the bundle's, in kgcgen's order, or the ones named)
-it resets the buffers, launches NG work-groups of WG work-items, appends the
+it resets the buffers, launches NG work-groups of WG work-items (LX x WG/LX
+for the 2-D kernels that BUNDLE's .launch file names), appends the
 output buffers to RESULTS (one kgcgen result record per kernel, the layout
 of the C twin's result_t) and prints `NAME ok SUBGROUP_SIZE` or
 `NAME error MESSAGE` (flushed, so a crash is pinned to its kernel).
@@ -103,6 +104,15 @@ def main(argv):
     cfg = LaunchConfig()
     cfg.grid[0], cfg.grid[1], cfg.grid[2] = G.NG, 1, 1
     cfg.local[0], cfg.local[1], cfg.local[2] = G.WG, 1, 1
+    # 2-D kernels (kgcgen's Kernel.lx): BUNDLE without .kgpu, plus .launch,
+    # lists `NAME LX` (difftest.py writes it); they run LX x (WG / LX)
+    shape = {}
+    launch = os.path.splitext(bundle)[0] + ".launch"
+    if os.path.exists(launch):
+        for line in open(launch):
+            if line.split():
+                nm, lx = line.split()
+                shape[nm] = int(lx)
     rec_size = sum(size for nm, size in BUFS if nm not in ("in", "fin"))
     with open(results, "wb") as out:
         for name in names:
@@ -112,6 +122,8 @@ def main(argv):
                       "kernel " + name)
                 info = KernelInfo()
                 check(lib.kgpu_kernel_get_info(kern, C.byref(info)), "info")
+                lx = shape.get(name, G.WG)
+                cfg.local[0], cfg.local[1] = lx, G.WG // lx
                 for nm, size in BUFS:
                     src = init.get(nm, zeros[nm])
                     check(lib.kgpu_buffer_upload(bufs[nm][0], C.c_size_t(0), src,
