@@ -3,7 +3,8 @@
 (examples/hgemm/hgemm_wgmma.kgc) for one choice of tiles and stages:
 
   hgemm_wgmma_gen.py [--bn 256] [--wgs 2] [--mtiles 1] [--stages 4]
-                     [--wait 1] [--bt] [-o FILE]
+                     [--wait 1] [--bt] [--group G] [--persistent]
+                     [--split S] [-o FILE]
 
 The block is BM x BN with BM = 64 * wgs * mtiles: `wgs` warp groups of 128
 work-items, each computing mtiles x (64 x BN) of C with m64nBNk16 wgmma
@@ -11,8 +12,14 @@ work-items, each computing mtiles x (64 x BN) of C with m64nBNk16 wgmma
 (Bt, N x K row-major: K-major B, kgc wgmma_bt); otherwise B is K x N
 row-major (N-major B, kgc wgmma). examples/hgemm/hgemm_wgmma.kgc is this
 script's output for the defaults; bench/gpu/wgmma-prepare.sh builds other
-variants with it. kgc has no arrays of accumulators and no preprocessor, so
-the per-accumulator statements are written out here.
+variants with it. --group G orders the tiles in groups of G block rows
+(Triton's GROUP_M); --persistent makes the grid a fixed number of
+work-groups (launch one or a few per SM, --grid P,1) that loop over the
+tiles, the copies running on into the next tile; --split S fills and reads
+each 64-wide stage in S steps of 64 / S (B N-major only), so that all but
+one or two steps of the ring are in flight (--wait up to 3). kgc has no
+arrays of accumulators and no preprocessor, so the per-accumulator
+statements are written out here.
 """
 import argparse
 import sys
