@@ -7,7 +7,10 @@
 # plus the mma.sync GEMM examples/hgemm/hgemm.kgc for comparison. Records
 # ptxas -v (registers, shared memory, spills) of each one's PTX in
 # ptxas.txt. The list (bundles/list.txt) has per bundle: name, kernel,
-# BM, BN and which B it reads (b: K x N, bt: its transpose).
+# BM, BN, which B it reads (b: K x N, bt: its transpose) and its grid
+# (tiles: one work-group per BM x BN tile; smsP: P per SM, for the
+# --persistent variants, whose GEN-FLAGS may end in --per-sm P, default 1).
+# WGMMA_MMASYNC=0 leaves the mma.sync GEMM out.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 build="${KGPU_BUILD_DIR:-$root/build}"
@@ -22,7 +25,7 @@ ptxas="$CUDA_ROOT/bin/ptxas"
 [ -x "$ptxas" ] || ptxas=ptxas
 : > "$dest/ptxas.txt"
 : > "$dest/bundles/list.txt"
-# name source kernel BM BN bfile
+# name source kernel BM BN bfile grid
 compile() {
   "$build/bin/kgpu-translate" "$2" --targets=cuda --chip=sm_90a \
     -o "$dest/bundles/$1.kgpu"
@@ -31,12 +34,20 @@ compile() {
   echo "== $1 (block $4x$5)" | tee -a "$dest/ptxas.txt"
   "$ptxas" -v -arch=sm_90a "$dest/src/$1.ptx" -o /dev/null 2>&1 \
     | tee -a "$dest/ptxas.txt"
-  echo "$1 $3 $4 $5 $6" >> "$dest/bundles/list.txt"
+  echo "$1 $3 $4 $5 $6 ${7:-tiles}" >> "$dest/bundles/list.txt"
 }
-compile mmasync-256x128 "$root/examples/hgemm/hgemm.kgc" hgemm 256 128 b
+if [ "${WGMMA_MMASYNC:-1}" != 0 ]; then
+  compile mmasync-256x128 "$root/examples/hgemm/hgemm.kgc" hgemm 256 128 b
+fi
 compile wgmma-128x256-s4 "$root/examples/hgemm/hgemm_wgmma.kgc" hgemm 128 256 b
 for v in ${WGMMA_VARIANTS:-}; do
-  name=${v%%:*} flags=${v#*:}
+  name=${v%%:*} flags=${v#*:} grid=tiles
+  case "$flags" in
+    *--persistent*)
+      grid=sms1
+      case "$flags" in *--per-sm,*) grid=sms${flags##*--per-sm,}
+                                    flags=${flags%,--per-sm,*} ;; esac ;;
+  esac
   # shellcheck disable=SC2086
   python3 "$root/bench/gpu/hgemm_wgmma_gen.py" ${flags//,/ } \
     -o "$dest/src/$name.kgc"
@@ -44,6 +55,6 @@ for v in ${WGMMA_VARIANTS:-}; do
   bn=$(sed -n 's/^const int BN = \([0-9]*\);/\1/p' "$dest/src/$name.kgc")
   kernel=hgemm bfile=b
   case "$flags" in *--bt*) kernel=hgemm_bt bfile=bt ;; esac
-  compile "$name" "$dest/src/$name.kgc" "$kernel" "$bm" "$bn" "$bfile"
+  compile "$name" "$dest/src/$name.kgc" "$kernel" "$bm" "$bn" "$bfile" "$grid"
 done
 du -sh "$dest"
