@@ -384,6 +384,64 @@ static void emulateHalfRounding(Operation *module) {
   }
 }
 
+/// Without Float16, gives the kernel's own arrays of f16 (private
+/// `memref.alloca`, local `memref.alloc`) f32 elements: upstream's type
+/// converter sizes such an array by its bytes in f32 words, `half a[2]`
+/// becoming one f32, while the accesses index it by element (out of
+/// bounds from the second half on: difftest k120_32, k167_73 on NVIDIA).
+/// Loads extend nothing and stores round nothing here: f16 values already
+/// live in f32, rounded, so the `arith.truncf`/`extf` around the accesses
+/// become identities. An array used other than by loads and stores is a
+/// located error rather than an array of half the size.
+static LogicalResult widenHalfArrays(Operation *module) {
+  SmallVector<Operation *> arrays;
+  module->walk([&](Operation *op) {
+    if (!isa<memref::AllocOp, memref::AllocaOp>(op))
+      return;
+    auto type = dyn_cast<MemRefType>(op->getResult(0).getType());
+    if (type && type.getElementType().isF16())
+      arrays.push_back(op);
+  });
+  bool ok = true;
+  for (Operation *op : arrays) {
+    Value array = op->getResult(0);
+    for (OpOperand &use : array.getUses()) {
+      Operation *user = use.getOwner();
+      bool access = isa<memref::LoadOp>(user) ||
+                    (isa<memref::StoreOp>(user) &&
+                     cast<memref::StoreOp>(user).getMemRef() == array);
+      if (!access) {
+        user->emitError() << "an array of 16-bit floats used by '"
+                          << user->getName()
+                          << "' is not supported on a Vulkan target without "
+                             "16-bit floats (Float16)";
+        ok = false;
+      }
+    }
+    if (!ok)
+      continue;
+    auto type = cast<MemRefType>(array.getType());
+    OpBuilder b(op);
+    array.setType(MemRefType::get(type.getShape(), b.getF32Type(),
+                                  type.getLayout(), type.getMemorySpace()));
+    for (Operation *user : llvm::make_early_inc_range(array.getUsers())) {
+      b.setInsertionPoint(user);
+      if (auto load = dyn_cast<memref::LoadOp>(user)) {
+        b.setInsertionPointAfter(load);
+        Value half = arith::TruncFOp::create(b, load.getLoc(), b.getF16Type(),
+                                             load.getResult());
+        load.getResult().replaceAllUsesExcept(half, half.getDefiningOp());
+        load.getResult().setType(b.getF32Type());
+      } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
+        Value wide = arith::ExtFOp::create(b, store.getLoc(), b.getF32Type(),
+                                           store.getValue());
+        store.getValueMutable().assign(wide);
+      }
+    }
+  }
+  return success(ok);
+}
+
 /// Whether a kernel of `module` takes a buffer of f16 elements (scalar or
 /// vector).
 static bool hasHalfBuffer(gpu::GPUModuleOp module) {
@@ -828,8 +886,11 @@ struct ConvertKgpuToSPIRVPass final
   /// floordivsi, ...) into ones that have.
   LogicalResult expandArithOps(Operation *module) {
     if (!spirv::TargetEnv(spirv::lookupTargetEnvOrDefault(module))
-             .allows(spirv::Capability::Float16))
+             .allows(spirv::Capability::Float16)) {
       emulateHalfRounding(module);
+      if (failed(widenHalfArrays(module)))
+        return failure();
+    }
     RewritePatternSet patterns(&getContext());
     patterns.add<ExactFloatMinMax<arith::MinimumFOp, true>,
                  ExactFloatMinMax<arith::MaximumFOp, false>, ExactRemSI,
