@@ -934,16 +934,17 @@ int run(const Options &opts) {
     while (!pending.empty())
       if (int rc = retire())
         return rc;
-  }
-  for (uint64_t r = 0; !opts.queued && r < opts.repeat; ++r) {
-    if (r > 0 && !opts.noReset)
-      if (int rc = reset())
-        return rc;
-    kgpu::Result<uint64_t> ns = kernel->launch(args, config);
-    if (!ns.ok())
-      return runtimeError("launch of kernel '" + opts.kernel + "' failed",
-                          ns.status());
-    times.push_back(*ns);
+  } else {
+    for (uint64_t r = 0; r < opts.repeat; ++r) {
+      if (r > 0 && !opts.noReset)
+        if (int rc = reset())
+          return rc;
+      kgpu::Result<uint64_t> ns = kernel->launch(args, config);
+      if (!ns.ok())
+        return runtimeError("launch of kernel '" + opts.kernel + "' failed",
+                            ns.status());
+      times.push_back(*ns);
+    }
   }
 
   for (const auto &[p, file] : outs) {
