@@ -860,68 +860,33 @@ int run(const Options &opts) {
     }
     return 0;
   };
-  // --warmup: a GPU that was idle for a few seconds runs at its idle clock
-  // until it has been busy for a while (bench/RESULTS.md, issue 13: the
-  // H200 under Vulkan, 345 instead of 1980 MHz); untimed launches first.
-  // The launches go through a queue with a few in flight, so the GPU does
-  // not idle for the host's part of each launch: synchronous launches of a
-  // 0.25 ms kernel left it idle often enough that Vulkan's clock never
-  // rose.
-  if (opts.warmupMs) {
+  // Launches through a queue with a few in flight, while `more()` says so:
+  // each waits only for the one kInFlight places ahead, so the GPU does not
+  // idle for the host's part of each launch. With `times`, each launch's
+  // time (its event's: the device's own timestamps) is appended.
+  auto launchInFlight = [&](const char *flag, auto more,
+                            std::vector<uint64_t> *times) -> int {
     kgpu::Result<kgpu::Queue> queue = kgpu::Queue::create(*device);
     if (!queue.ok())
-      return runtimeError("cannot create a queue for --warmup",
-                          queue.status());
-    constexpr size_t kInFlight = 4;
-    std::deque<kgpu::Event> pending;
-    auto start = std::chrono::steady_clock::now();
-    do {
-      if (pending.size() == kInFlight) {
-        kgpu::Status s = pending.front().wait();
-        if (!s.ok())
-          return runtimeError("launch of kernel '" + opts.kernel + "' failed",
-                              s);
-        pending.pop_front();
-      }
-      kgpu::Result<kgpu::Event> event = queue->launch(*kernel, args, config);
-      if (!event.ok())
-        return runtimeError("launch of kernel '" + opts.kernel + "' failed",
-                            event.status());
-      pending.push_back(event.take());
-    } while (std::chrono::steady_clock::now() - start <
-             std::chrono::milliseconds(opts.warmupMs));
-    kgpu::Status s = queue->finish();
-    for (kgpu::Event &e : pending)
-      if (s.ok())
-        s = e.wait();
-    if (!s.ok())
-      return runtimeError("launch of kernel '" + opts.kernel + "' failed", s);
-    if (int rc = reset())
-      return rc;
-  }
-  std::vector<uint64_t> times;
-  if (opts.queued) {
-    // Back to back: the launches wait only for the one 4 places ahead, and
-    // each run's time is its event's (the device's own timestamps).
-    kgpu::Result<kgpu::Queue> queue = kgpu::Queue::create(*device);
-    if (!queue.ok())
-      return runtimeError("cannot create a queue for --queued",
+      return runtimeError(std::string("cannot create a queue for ") + flag,
                           queue.status());
     constexpr size_t kInFlight = 4;
     std::deque<kgpu::Event> pending;
     auto retire = [&]() -> int {
       kgpu::Event &e = pending.front();
       kgpu::Status s = e.wait();
-      kgpu::Result<uint64_t> ns =
-          s.ok() ? e.elapsedNs() : kgpu::Result<uint64_t>(s);
+      kgpu::Result<uint64_t> ns = !s.ok()  ? kgpu::Result<uint64_t>(s)
+                                  : times ? e.elapsedNs()
+                                          : kgpu::Result<uint64_t>(0);
       if (!ns.ok())
         return runtimeError("launch of kernel '" + opts.kernel + "' failed",
                             ns.status());
-      times.push_back(*ns);
+      if (times)
+        times->push_back(*ns);
       pending.pop_front();
       return 0;
     };
-    for (uint64_t r = 0; r < opts.repeat; ++r) {
+    while (more()) {
       if (pending.size() == kInFlight)
         if (int rc = retire())
           return rc;
@@ -934,6 +899,34 @@ int run(const Options &opts) {
     while (!pending.empty())
       if (int rc = retire())
         return rc;
+    return 0;
+  };
+  // --warmup: a GPU that was idle for a few seconds runs at its idle clock
+  // until it has been busy for a while (bench/RESULTS.md, issue 13: the
+  // H200 under Vulkan, 345 instead of 1980 MHz); untimed launches first,
+  // a few in flight: synchronous launches of a 0.25 ms kernel left the GPU
+  // idle often enough that Vulkan's clock never rose.
+  if (opts.warmupMs) {
+    auto start = std::chrono::steady_clock::now();
+    bool first = true;
+    auto more = [&] {
+      bool go = first || std::chrono::steady_clock::now() - start <
+                             std::chrono::milliseconds(opts.warmupMs);
+      first = false;
+      return go;
+    };
+    if (int rc = launchInFlight("--warmup", more, nullptr))
+      return rc;
+    if (int rc = reset())
+      return rc;
+  }
+  std::vector<uint64_t> times;
+  if (opts.queued) {
+    // Back to back, as torch's and Triton's timing loops run.
+    uint64_t launched = 0;
+    if (int rc = launchInFlight(
+            "--queued", [&] { return launched++ < opts.repeat; }, &times))
+      return rc;
   } else {
     for (uint64_t r = 0; r < opts.repeat; ++r) {
       if (r > 0 && !opts.noReset)
