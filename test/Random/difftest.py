@@ -721,7 +721,10 @@ def classify_reduced(k):
     (docs/difftest.md, "NVIDIA"): `minmax-sub64` a 64-bit + or - (or -=,
     +=) with a 64-bit min/max operand (b_push: s2 - max(s2, 1ul));
     `addcmp64` a 64-bit signed compare of an addition (k47_30:
-    (s3 + s3) > 2l). Returns the sorted list (empty: none known)."""
+    (s3 + s3) > 2l); `local-barrier64` a 64-bit *, /, %, << or >> in a
+    top-level statement before a barrier of a kernel with a local array
+    (k112_25: v1 = 0x1132c9ul * (s2 & 1ul); v1 <<= 1 between two
+    barriers). Returns the sorted list (empty: none known)."""
     found = set()
     W = ("long", "ulong")
 
@@ -758,7 +761,34 @@ def classify_reduced(k):
     stmts(k.body)
     for e, _ in k.outs:
         visit(e)
+    if any(isinstance(s, G.LocalDecl) for s in k.body):
+        wide = False
+        for s in k.body:
+            if isinstance(s, G.Sync) and s.kind == "barrier" and wide:
+                found.add("local-barrier64")
+                break
+            wide = wide or _has_wide_op(s)
     return sorted(found)
+
+
+def _has_wide_op(s):
+    """Whether statement s (with its nested statements) has a 64-bit
+    integer *, /, %, << or >> (v op= e included)."""
+    W = ("long", "ulong")
+
+    def visit(e):
+        if not isinstance(e, G.E):
+            return False
+        if isinstance(e, G.Bin) and e.t in W and e.op in ("*", "/", "%", "<<", ">>"):
+            return True
+        return any(visit(x) for x in e.kids)
+
+    if isinstance(s, G.Assign) and s.op in ("*", "/", "%", "<<", ">>") and \
+            getattr(s.target, "t", None) in W:
+        return True
+    es = [getattr(s, a, None) for a in ("e", "cnd")]
+    es += list(getattr(s, "es", []) or []) + list(getattr(s, "init", []) or [])
+    return any(visit(e) for e in es) or any(_has_wide_op(x) for sub in s.kids for x in sub)
 
 
 # ---------------------------------------------------------------- campaign
