@@ -4,7 +4,7 @@ CPU target and on Vulkan (Mesa's lavapipe), each compared bit for bit with
 its C twin (gcc, -ffp-contract=off, UBSan with -fno-sanitize-recover).
 
   difftest.py --build BUILD [--seeds A:B] [--per-bundle K] [--jobs J]
-              [--work DIR] [--reduce] [--save DIR] [--vulkan-icd JSON]
+              [--work DIR] [--reduce] [--save DIR] [--vulkan-icd JSON] [--cuda]
 
 Kernels come in bundles: seed s gives one .kgc file of K kernels (kernel k
 of bundle s is reproducible alone from s and k), compiled once by
@@ -16,6 +16,8 @@ bundle and device. Outcomes per kernel:
   mismatch-vulkan the Vulkan result differs from C while the CPU agrees
                   (kgpu's SPIR-V or the driver: triaged by hand, see
                   docs/difftest.md)
+  mismatch-cuda   the CUDA result differs from C (--cuda: the NVVM path,
+                  which promises IEEE results for + - * / and sqrt)
   vulkan-fp-special  Vulkan differs from C only where C has a NaN, an
                   infinity or a subnormal, or in the sign of a zero (what
                   Vulkan does not promise without float controls; not a
@@ -76,6 +78,9 @@ class Ctx:
         # the CPU target (off while reducing a Vulkan-only mismatch with
         # --reduce-vulkan-only: one compile and one run less per try)
         self.cpu = True
+        # the CUDA target (the NVVM path: PTX, and a cubin where ptxas is
+        # found), run on the first CUDA device: --cuda, on a machine with one
+        self.cuda = getattr(a, "cuda", False)
         self.cc = a.cc
         self.verbose = a.verbose
         self.detail = getattr(a, "detail", False)
@@ -173,7 +178,8 @@ def compile_kgc(ctx, kernels, path):
 
 
 def targets(ctx):
-    return ",".join(t for t, on in (("cpu", ctx.cpu), ("vulkan", ctx.vulkan)) if on)
+    return ",".join(t for t, on in (("cpu", ctx.cpu), ("vulkan", ctx.vulkan),
+                                    ("cuda", ctx.cuda)) if on)
 
 
 def run_device(ctx, path, dev, names):
@@ -199,7 +205,8 @@ def run_device(ctx, path, dev, names):
             done = k + 1
         if done == len(remaining):
             break
-        if rc == 0 or done == 0 and rc not in (-999,) and rc >= 0 and "load" in err:
+        if rc == 0 or done == 0 and rc not in (-999,) and rc >= 0 and \
+                ("load" in err or "KGPU_ERROR_NO_DEVICE" in err):
             # the bundle itself failed to load on this device
             for nm in remaining[done:]:
                 got[nm] = ("error", err.strip().splitlines()[-1] if err.strip() else "", None)
@@ -373,6 +380,8 @@ def test_kernels(ctx, kernels, path, inputs):
         devs["cpu"] = run_device(ctx, path, "cpu", names)
     if ctx.vulkan:
         devs["vulkan"] = run_device(ctx, path, "vulkan", names)
+    if ctx.cuda:
+        devs["cuda"] = run_device(ctx, path, "cuda", names)
     sgs = sorted({v[1] for d in devs.values() for v in d.values() if v[0] == "ok"} or {8})
     sgs = [s if s > 0 else 1 for s in sgs]
     for attempt in range(4):
@@ -396,7 +405,7 @@ def test_kernels(ctx, kernels, path, inputs):
         return result
     for j, (i, k) in enumerate(zip(live, ks)):
         outcome = None
-        for dev in ["cpu", "vulkan"]:
+        for dev in ["cpu", "vulkan", "cuda"]:
             if dev not in devs:
                 continue
             st, sg, rec = devs[dev][k.name]
@@ -857,6 +866,8 @@ def main(argv):
     ap.add_argument("--no-vulkan", dest="vulkan", action="store_false")
     ap.add_argument("--no-cpu", dest="cpu", action="store_false",
                     help="Vulkan against C only (no CPU target: half the compile time)")
+    ap.add_argument("--cuda", action="store_true",
+                    help="also the CUDA target, run on the first CUDA device (a machine with a GPU)")
     ap.add_argument("--vulkan-icd", default=LAVAPIPE_ICD,
                     help="the Vulkan ICD json (default lavapipe's); 'system': the loader's choice")
     ap.add_argument("--cc", default="gcc")

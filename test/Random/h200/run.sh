@@ -15,7 +15,7 @@
 # STEPS (default "1234": which of the steps below to run; 5 and 6 on
 # request), ONLY (step 6: SEED:K,... kernels to reduce), BUDGET (step 6:
 # seconds of reduction per kernel, default 100), DTFLAGS (step 4: more
-# difftest flags, e.g. --no-cpu). Prints:
+# difftest flags, e.g. --no-cpu), CUDA=1 (step 4: the CUDA target too). Prints:
 #  1. `vulkan devices`: which device `vulkan` is (it must be the NVIDIA one);
 #  2. the 9 values of Inputs/sext_compare.kgc on Vulkan and on the CPU; both
 #     must be 0 0 0 1 0 1 0 0 fedcba9876543211 (lavapipe 22.3 gave 1 for the
@@ -92,7 +92,19 @@ red=""
 [ "${REDUCE:-0}" = 1 ] && red="--reduce --reduce-vulkan-only --reduce-batch ${RBATCH:-16}
   --reduce-jobs ${RJOBS:-32} --reduce-budget ${BUDGET:-100} --reduce-deadline ${RDEADLINE:-90}
   --spirv --detail --save $tmp/reduced"
-PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$build" --seeds "$seeds" --per-bundle 100 ${DTFLAGS:-} \
+# CUDA=1: the CUDA target too (difftest --cuda), compiled with the machine's
+# CUDA toolkit (ptxas and libdevice: CUDA_ROOT, else the folder above the
+# ptxas on PATH, else /usr/local/cuda) and run on its first CUDA device
+cuda=""
+if [ "${CUDA:-0}" = 1 ]; then
+  cuda="--cuda"
+  if [ -z "${CUDA_ROOT:-}" ]; then
+    p=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+    CUDA_ROOT=$(dirname "$(dirname "$p")"); export CUDA_ROOT
+  fi
+  echo "CUDA_ROOT=$CUDA_ROOT ($("$CUDA_ROOT/bin/ptxas" --version | tail -1))"
+fi
+PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$build" --seeds "$seeds" --per-bundle 100 ${DTFLAGS:-} $cuda \
   --jobs "${JOBS:-$(nproc)}" --deadline "${DEADLINE:-0}" --vulkan-icd system --work "$tmp/dt" \
   --json "$outdir/outcomes.json" $red 2>&1 | tee "$outdir/difftest.log" | grep -v "^k[0-9]*_[0-9]*: agree"
 [ -d "$tmp/reduced" ] && tar -C "$tmp" -cf "$outdir/reduced.tar" reduced
