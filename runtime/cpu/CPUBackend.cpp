@@ -338,6 +338,9 @@ public:
     return Error::success();
   }
 
+  /// The queue's thread stores them before it runs the kernel.
+  bool storesInQueue(const LaunchStore &) const override { return true; }
+
   uint64_t defaultGroupCap(const KernelDesc &) const override {
     return uint64_t(deviceInfo.compute_units) * 4;
   }
@@ -372,6 +375,9 @@ void CPUQueue::workerLoop() {
 }
 
 uint64_t CPUQueue::execute(const LaunchRequest &request) {
+  for (const LaunchStore &s : request.stores)
+    std::memcpy(static_cast<CPUBuffer *>(s.buffer)->bytes() + s.offset,
+                &s.bits, s.bytes);
   size_t n = request.args.size();
   std::vector<CPUBufferArg> buffers(n);
   std::vector<uint64_t> scalars(n);

@@ -92,6 +92,9 @@ enum : int {
   X(cuMemcpyDtoH, CUresult, void *, CUdeviceptr, size_t)                       \
   X(cuMemcpyDtoD, CUresult, CUdeviceptr, CUdeviceptr, size_t)                  \
   X(cuMemsetD8, CUresult, CUdeviceptr, unsigned char, size_t)                  \
+  X(cuMemsetD8Async, CUresult, CUdeviceptr, unsigned char, size_t, CUstream)   \
+  X(cuMemsetD16Async, CUresult, CUdeviceptr, unsigned short, size_t, CUstream) \
+  X(cuMemsetD32Async, CUresult, CUdeviceptr, unsigned, size_t, CUstream)       \
   X(cuModuleLoadDataEx, CUresult, CUmodule *, const void *, unsigned, int *,   \
     void **)                                                                   \
   X(cuModuleUnload, CUresult, CUmodule)                                        \
@@ -150,6 +153,9 @@ const char *resolveDriver(void *lib, Driver &d) {
   R(cuMemcpyDtoH, "cuMemcpyDtoH_v2", "cuMemcpyDtoH")
   R(cuMemcpyDtoD, "cuMemcpyDtoD_v2", "cuMemcpyDtoD")
   R(cuMemsetD8, "cuMemsetD8_v2", "cuMemsetD8")
+  R(cuMemsetD8Async, "cuMemsetD8Async")
+  R(cuMemsetD16Async, "cuMemsetD16Async")
+  R(cuMemsetD32Async, "cuMemsetD32Async")
   R(cuModuleLoadDataEx, "cuModuleLoadDataEx")
   R(cuModuleUnload, "cuModuleUnload")
   R(cuModuleGetFunction, "cuModuleGetFunction")
@@ -367,6 +373,12 @@ public:
                    std::unique_ptr<BackendModule> &out) override;
   Error createQueue(std::unique_ptr<BackendQueue> &queue) override;
   Error checkLaunch(const LaunchRequest &request) override;
+  /// cuMemsetD8/D16/D32Async on the launch's stream store 1-, 2- and 4-byte
+  /// values at offsets aligned to their size (an 8-byte value is two words).
+  bool storesInQueue(const LaunchStore &store) const override {
+    uint32_t unit = store.bytes == 8 ? 4 : store.bytes;
+    return (unit == 1 || unit == 2 || unit == 4) && store.offset % unit == 0;
+  }
 
   CUDABackend &backend;
   const Driver &drv;
@@ -682,6 +694,24 @@ Error CUDAQueue::launch(LaunchRequest request,
 
   auto p = std::make_unique<Pending>();
   std::lock_guard<std::mutex> lock(retirer.mutex());
+  // The launch's stores (reduction inits), before its start event: in the
+  // stream's order, not in the kernel's time.
+  for (const LaunchStore &st : request.stores) {
+    CUdeviceptr at = static_cast<CUDABuffer *>(st.buffer)->ptr + st.offset;
+    CUresult sr = CUDA_SUCCESS;
+    if (st.bytes == 1)
+      sr = dev.drv.cuMemsetD8Async(at, static_cast<unsigned char>(st.bits), 1,
+                                   stream);
+    else if (st.bytes == 2)
+      sr = dev.drv.cuMemsetD16Async(at, static_cast<unsigned short>(st.bits),
+                                    1, stream);
+    else
+      for (uint32_t w = 0; w < st.bytes / 4 && sr == CUDA_SUCCESS; ++w)
+        sr = dev.drv.cuMemsetD32Async(
+            at + 4 * w, static_cast<unsigned>(st.bits >> (32 * w)), 1, stream);
+    if (sr != CUDA_SUCCESS)
+      return dev.check(sr, "cuMemsetD32Async");
+  }
   CUresult r = dev.drv.cuEventCreate(&p->start, 0);
   if (r == CUDA_SUCCESS)
     r = dev.drv.cuEventCreate(&p->end, CU_EVENT_BLOCKING_SYNC);

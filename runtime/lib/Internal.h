@@ -303,6 +303,16 @@ struct BoundArg {
   uint64_t bits = 0;               // scalars: the value, little-endian
 };
 
+/// A value a launch stores into one of its buffers before its kernel runs,
+/// in the queue's order (a manifest reduction `init`): `bytes` (1, 2, 4 or
+/// 8) little-endian bytes of `bits` at byte `offset`.
+struct LaunchStore {
+  BackendBuffer *buffer = nullptr;
+  uint64_t offset = 0;
+  uint32_t bytes = 0;
+  uint64_t bits = 0;
+};
+
 /// A checked launch. `keepAlive` holds the module and buffers until the
 /// launch has finished; backends drop it then.
 struct LaunchRequest {
@@ -315,6 +325,9 @@ struct LaunchRequest {
   /// Bounds-checked kernels: the status buffer of the launch (also in
   /// `keepAlive`), which the core reads when the launch has finished.
   std::shared_ptr<BackendBuffer> boundsStatus;
+  /// Stored before the kernel runs, after the queue's earlier launches
+  /// (only where BackendDevice::storesInQueue accepted each).
+  std::vector<LaunchStore> stores;
 };
 
 class BackendEvent {
@@ -385,6 +398,13 @@ public:
   virtual Error checkLaunch(const LaunchRequest &request) {
     (void)request;
     return Error::success();
+  }
+  /// Whether a launch of this device's queues can do `store` itself, in
+  /// the queue's order (LaunchRequest::stores); else the core uploads it
+  /// once the device is idle, which serialises queued launches.
+  virtual bool storesInQueue(const LaunchStore &store) const {
+    (void)store;
+    return false;
   }
   /// How many work-groups a parallel-loop kernel gets by default for
   /// `elements` work items (before the device's grid limit).

@@ -1244,7 +1244,7 @@ static Error configure(kgpu_kernel kernel, kgpu_device_t *device,
 /// outputs, as the kernel's first statement would have: before the launch,
 /// once, ordered after the work already queued on the device.
 static Error storeReductionInits(kgpu_device_t *device,
-                                 const LaunchRequest &request) {
+                                 LaunchRequest &request) {
   const KernelDesc &d = *request.kernel;
   if (d.reductionInits.empty())
     return Error::success();
@@ -1258,12 +1258,25 @@ static Error storeReductionInits(kgpu_device_t *device,
                        d.name.c_str(), describeParam(d.params[ri.param]).c_str(),
                        a.bytes, static_cast<unsigned long long>(ri.offset));
   }
-  // Transfers need the device's queues idle (as kgpu_buffer_upload).
+  // In the launch's own queue order where the backend can: queued launches
+  // of a reduction kernel then overlap like any others.
+  std::vector<LaunchStore> stores;
+  bool inQueue = true;
+  for (const KernelDesc::ReductionInit &ri : d.reductionInits) {
+    stores.push_back(
+        {request.args[ri.param].buffer, ri.offset, ri.bytes, ri.bits});
+    inQueue = inQueue && device->impl->storesInQueue(stores.back());
+  }
+  if (inQueue) {
+    request.stores = std::move(stores);
+    return Error::success();
+  }
+  // Else an upload, which needs the device's queues idle (as
+  // kgpu_buffer_upload).
   if (Error e = device->waitIdle())
     return e;
-  for (const KernelDesc::ReductionInit &ri : d.reductionInits)
-    if (Error e = request.args[ri.param].buffer->upload(ri.offset, &ri.bits,
-                                                        ri.bytes))
+  for (const LaunchStore &s : stores)
+    if (Error e = s.buffer->upload(s.offset, &s.bits, s.bytes))
       return e;
   return Error::success();
 }

@@ -538,6 +538,11 @@ public:
                    std::unique_ptr<BackendModule> &out) override;
   Error createQueue(std::unique_ptr<BackendQueue> &queue) override;
   Error checkLaunch(const LaunchRequest &request) override;
+  /// vkCmdFillBuffer stores 4-byte words at 4-byte offsets (an 8-byte value
+  /// is two); narrower values are uploaded.
+  bool storesInQueue(const LaunchStore &store) const override {
+    return store.offset % 4 == 0 && (store.bytes == 4 || store.bytes == 8);
+  }
 
   /// Allocates a buffer with memory of the kind `use` prefers
   /// (kgpu::vulkan::memoryPreferences; staging memory is mappable and coherent).
@@ -1757,6 +1762,17 @@ Error VulkanQueue::record(const LaunchRequest &request, Submission &s) {
     return dev.noteFailure(r, "vkBeginCommandBuffer");
   if (s.queries)
     f.vkCmdResetQueryPool(cb, s.queries, 0, 2);
+  // The launch's stores (reduction inits), ordered after earlier launches
+  // and before the dispatch by the barriers around them.
+  if (!request.stores.empty()) {
+    fullBarrier(f, cb);
+    for (const LaunchStore &st : request.stores) {
+      VkBuffer b = static_cast<VulkanBuffer *>(st.buffer)->handle();
+      for (uint32_t w = 0; w < st.bytes / 4; ++w)
+        f.vkCmdFillBuffer(cb, b, st.offset + 4 * w, 4,
+                          static_cast<uint32_t>(st.bits >> (32 * w)));
+    }
+  }
   fullBarrier(f, cb);
   if (s.queries)
     f.vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, s.queries, 0);

@@ -39,25 +39,78 @@ struct AtomicRMWToMemRef : OpRewritePattern<AtomicRMWOp> {
   }
 };
 
+/// The NVVM address space of a memref in the GPU form, as upstream's
+/// convert-gpu-to-nvvm maps it (global 1, workgroup 3, private and none 0).
+static unsigned nvvmAddressSpace(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space)) {
+    switch (gpuSpace.getValue()) {
+    case gpu::AddressSpace::Global:
+      return 1;
+    case gpu::AddressSpace::Workgroup:
+      return 3;
+    case gpu::AddressSpace::Private:
+      return 0;
+    }
+  }
+  if (auto integer = dyn_cast_or_null<IntegerAttr>(space))
+    return static_cast<unsigned>(integer.getInt());
+  return 0;
+}
+
+/// The address of `memref[indices]` as an `!llvm.ptr` in the memref's
+/// address space.
+static Value elementPointer(OpBuilder &b, Location loc, Value memref,
+                            ValueRange indices) {
+  auto type = cast<MemRefType>(memref.getType());
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value linear = meta.getOffset();
+  for (auto [index, stride] : llvm::zip(indices, meta.getStrides()))
+    linear = arith::AddIOp::create(
+        b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value bytes = arith::ConstantIndexOp::create(
+      b, loc, type.getElementType().getIntOrFloatBitWidth() / 8);
+  Value address = arith::AddIOp::create(
+      b, loc, base, arith::MulIOp::create(b, loc, linear, bytes));
+  Value address64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), nvvmAddressSpace(type)),
+      address64);
+}
+
+/// Integer compare-and-swap becomes `memref.generic_atomic_rmw` (a select of
+/// the new value where the old one equals `cmp`). A float one becomes one
+/// `llvm.cmpxchg` of its bits on the element's address: upstream lowers
+/// `memref.generic_atomic_rmw` to an `llvm.cmpxchg` of the element type,
+/// which LLVM allows only for integers and pointers (a float product
+/// reduction failed to verify).
 struct AtomicCASToGeneric : OpRewritePattern<AtomicCASOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AtomicCASOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    if (auto ft = dyn_cast<FloatType>(op.getResult().getType())) {
+      Type it = rewriter.getIntegerType(ft.getWidth());
+      Value ptr =
+          elementPointer(rewriter, loc, op.getMemref(), op.getIndices());
+      auto cmpxchg = LLVM::AtomicCmpXchgOp::create(
+          rewriter, loc, ptr,
+          arith::BitcastOp::create(rewriter, loc, it, op.getCmp()),
+          arith::BitcastOp::create(rewriter, loc, it, op.getValue()),
+          LLVM::AtomicOrdering::acq_rel, LLVM::AtomicOrdering::monotonic);
+      Value old = LLVM::ExtractValueOp::create(rewriter, loc, cmpxchg,
+                                               ArrayRef<int64_t>{0});
+      rewriter.replaceOp(op, arith::BitcastOp::create(rewriter, loc, ft, old));
+      return success();
+    }
     auto generic = memref::GenericAtomicRMWOp::create(
         rewriter, loc, op.getMemref(), op.getIndices());
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(generic.getBody());
     Value current = generic.getCurrentValue();
-    Value cmp = op.getCmp();
-    Value lhs = current, rhs = cmp;
-    if (auto ft = dyn_cast<FloatType>(current.getType())) {
-      Type it = rewriter.getIntegerType(ft.getWidth());
-      lhs = arith::BitcastOp::create(rewriter, loc, it, current);
-      rhs = arith::BitcastOp::create(rewriter, loc, it, cmp);
-    }
     Value equal = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                        lhs, rhs);
+                                        current, op.getCmp());
     Value next =
         arith::SelectOp::create(rewriter, loc, equal, op.getValue(), current);
     memref::AtomicYieldOp::create(rewriter, loc, next);

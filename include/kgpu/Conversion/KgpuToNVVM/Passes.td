@@ -87,8 +87,10 @@ def KgpuPrepareNVVM : Pass<"kgpu-prepare-nvvm", "mlir::ModuleOp"> {
     `gpu.num_subgroups`. This pass rewrites them with upstream ops:
     `kgpu.atomic_rmw` → `memref.atomic_rmw` (`sub` adds the negation,
     `xchg` assigns, float min/max are IEEE minimum/maximum),
-    `kgpu.atomic_cas` → `memref.generic_atomic_rmw` (bitwise comparison
-    for floats), subgroup queries for a warp of 32, and subgroup reductions
+    `kgpu.atomic_cas` → `memref.generic_atomic_rmw` for integers, and for
+    floats one `llvm.cmpxchg` of the bits on the element's address
+    (upstream lowers a generic atomic of a float to a `cmpxchg` of the
+    float type, which LLVM rejects), subgroup queries for a warp of 32, and subgroup reductions
     → `gpu.shuffle` butterflies (upstream's
     `populateGpuLowerSubgroupReduceToShufflePatterns`), and tensor-core ops
     → `nvvm.wmma.*` (upstream's `gpu.subgroup_mma_*` needs a constant
