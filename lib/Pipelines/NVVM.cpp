@@ -3,6 +3,7 @@
 #include "kgpu/Pipelines/Pipelines.h"
 #include "kgpu/Transforms/Canonicalize.h"
 
+#include "kgpu/Conversion/GPUToCPU/Passes.h"
 #include "kgpu/Conversion/KgpuToNVVM/Passes.h"
 
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
@@ -46,6 +47,12 @@ void mlir::kgpu::buildGPUToNVVMPipeline(OpPassManager &pm,
   if (!options.libdevice.empty())
     attach.linkLibs.push_back(options.libdevice);
   pm.addPass(createGpuNVVMAttachTarget(attach));
+  // kgc defines x / 0, x % 0 (all ones) and MIN / -1 (MIN). PTX's div and
+  // rem give those values, but LLVM takes a division by zero for undefined
+  // behaviour and optimises on it before PTX: on an H100, 1ul / gid was 0
+  // for gid = 0, and indices derived from x % gid faulted (difftest --cuda,
+  // docs/difftest.md). The CPU target's guarded division makes it defined.
+  pm.addPass(createKgpuCPUDefineDivision());
   pm.addPass(createKgpuPrepareNVVM());
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createSCFToControlFlowPass());

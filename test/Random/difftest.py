@@ -193,6 +193,7 @@ def run_device(ctx, path, dev, names):
                            env=ctx.env(dev), stage="run-" + dev.split(":")[0])
         data = open(res_file, "rb").read() if os.path.exists(res_file) else b""
         done = 0
+        lost = False
         for k, line in enumerate(out.splitlines()):
             parts = line.split(" ", 2)
             if len(parts) < 2 or parts[0] != remaining[k]:
@@ -203,8 +204,16 @@ def run_device(ctx, path, dev, names):
             else:
                 got[parts[0]] = ("error", parts[2] if len(parts) > 2 else "", None)
             done = k + 1
+            if parts[1] != "ok" and "DEVICE_LOST" in line:
+                # a kernel that faulted loses the device for the rest of
+                # the process: the kernels after it run in a new one
+                lost = True
+                break
         if done == len(remaining):
             break
+        if lost:
+            remaining = remaining[done:]
+            continue
         if rc == 0 or done == 0 and rc not in (-999,) and rc >= 0 and \
                 ("load" in err or "KGPU_ERROR_NO_DEVICE" in err):
             # the bundle itself failed to load on this device
@@ -859,7 +868,8 @@ def main(argv):
     ap.add_argument("--spirv", action="store_true",
                     help="save each reduced kernel's SPIR-V (NAME.spv, NAME.spvasm) beside it")
     ap.add_argument("--reduce-vulkan-only", action="store_true",
-                    help="reduce a mismatch-vulkan without the CPU target (faster)")
+                    help="reduce a mismatch-vulkan without the CPU target, a mismatch-cuda "
+                         "on CUDA alone (faster)")
     ap.add_argument("--detail", action="store_true",
                     help="list every differing element of a mismatch")
     ap.add_argument("--save", default=None)
@@ -954,8 +964,11 @@ def main(argv):
         save = a.save or os.path.join(ctx.work, "reduced")
         os.makedirs(save, exist_ok=True)
         rctx = copy.copy(ctx)
+        # a CUDA-only difference is reduced on CUDA alone
+        cctx = copy.copy(ctx)
         if a.reduce_vulkan_only:
             rctx.cpu = False
+            cctx.cpu = cctx.vulkan = False
 
         r0 = time.time()
 
@@ -963,7 +976,7 @@ def main(argv):
             seed, k, r = item
             wdir = os.path.join(ctx.work, "red_" + k.name)
             os.makedirs(wdir, exist_ok=True)
-            c = rctx if r[0] == "mismatch-vulkan" else ctx
+            c = rctx if r[0] == "mismatch-vulkan" else cctx if r[0] == "mismatch-cuda" else ctx
             t = time.time()
             budget = a.reduce_budget
             if a.reduce_deadline:

@@ -56,6 +56,18 @@ if [ -f "$build/deps/other.tar.xz" ] && [ ! -f "$build/deps/.other" ]; then
   python3 -c "import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2])" \
     "$build/deps/other.tar.xz" "$build" && touch "$build/deps/.other"
 fi
+# CUDA=1: the CUDA target too (difftest --cuda), compiled with the machine's
+# CUDA toolkit (ptxas and libdevice: CUDA_ROOT, else the folder above the
+# ptxas on PATH, else /usr/local/cuda) and run on its first CUDA device
+cuda=""
+if [ "${CUDA:-0}" = 1 ]; then
+  cuda="--cuda"
+  if [ -z "${CUDA_ROOT:-}" ]; then
+    p=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+    CUDA_ROOT=$(dirname "$(dirname "$p")"); export CUDA_ROOT
+  fi
+  echo "CUDA_ROOT=$CUDA_ROOT ($("$CUDA_ROOT/bin/ptxas" --version | tail -1))"
+fi
 T=$build/bin/kgpu-translate
 R=$build/bin/kgpu-run
 case $steps in *1*)
@@ -92,18 +104,6 @@ red=""
 [ "${REDUCE:-0}" = 1 ] && red="--reduce --reduce-vulkan-only --reduce-batch ${RBATCH:-16}
   --reduce-jobs ${RJOBS:-32} --reduce-budget ${BUDGET:-100} --reduce-deadline ${RDEADLINE:-90}
   --spirv --detail --save $tmp/reduced"
-# CUDA=1: the CUDA target too (difftest --cuda), compiled with the machine's
-# CUDA toolkit (ptxas and libdevice: CUDA_ROOT, else the folder above the
-# ptxas on PATH, else /usr/local/cuda) and run on its first CUDA device
-cuda=""
-if [ "${CUDA:-0}" = 1 ]; then
-  cuda="--cuda"
-  if [ -z "${CUDA_ROOT:-}" ]; then
-    p=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
-    CUDA_ROOT=$(dirname "$(dirname "$p")"); export CUDA_ROOT
-  fi
-  echo "CUDA_ROOT=$CUDA_ROOT ($("$CUDA_ROOT/bin/ptxas" --version | tail -1))"
-fi
 PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$build" --seeds "$seeds" --per-bundle 100 ${DTFLAGS:-} $cuda \
   --jobs "${JOBS:-$(nproc)}" --deadline "${DEADLINE:-0}" --vulkan-icd system --work "$tmp/dt" \
   --json "$outdir/outcomes.json" $red 2>&1 | tee "$outdir/difftest.log" | grep -v "^k[0-9]*_[0-9]*: agree"
@@ -119,7 +119,7 @@ echo "== 7. nv64 (every out must be 0 on Vulkan as on the CPU)"
 sh "$here/h200/nv64.sh" "$T" "$R" "$tmp/nv64" ;; esac
 case $steps in *6*)
 echo "== 6. reduce $ONLY"
-PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$build" --only "$ONLY" --known /dev/null \
+PYTHONUNBUFFERED=1 python3 "$here/difftest.py" --build "$build" --only "$ONLY" --known /dev/null ${DTFLAGS:-} $cuda \
   --jobs "${JOBS:-$(nproc)}" --vulkan-icd system --work "$tmp/tr" --detail --reduce \
   --reduce-vulkan-only --reduce-jobs 32 --reduce-budget "${BUDGET:-100}" --save "$tmp/reduced" \
   --reduce-batch "${RBATCH:-16}" --reduce-deadline "${RDEADLINE:-0}" --spirv \

@@ -113,7 +113,10 @@ def KgpuCPUDefineDivision
     * `MIN / -1` is `MIN` (wrapping) and `MIN % -1` is 0.
 
     `arith.ceildivsi`, `ceildivui` and `floordivsi` are first expanded with
-    upstream's patterns. Scalars, `index` and vectors are handled.
+    upstream's patterns. Scalars, `index` and vectors are handled. The
+    Vulkan and CUDA pipelines run it too: SPIR-V leaves these divisions
+    undefined, and LLVM treats a division by zero as undefined behaviour
+    before the NVPTX backend sees it (the hardware's values are lost).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
