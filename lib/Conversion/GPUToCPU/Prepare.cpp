@@ -10,6 +10,7 @@
 
 #include "KernelConverter.h"
 
+#include "kgpu/Conversion/Common/AtomicCmpXchg.h"
 #include "kgpu/Conversion/Common/MmaFragmentConversion.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Dialect/Kgpu/Utils/Atomics.h"
@@ -184,25 +185,6 @@ LogicalResult KernelConverter::hoistFreeOps() {
     op->moveBefore(&entry, entry.begin());
   return success();
 }
-/// The address of `memref[indices]` as an `!llvm.ptr`.
-static Value elementPointer(OpBuilder &b, Location loc, Value memref,
-                            ValueRange indices) {
-  auto type = cast<MemRefType>(memref.getType());
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value linear = meta.getOffset();
-  for (auto [index, stride] : llvm::zip(indices, meta.getStrides()))
-    linear = arith::AddIOp::create(
-        b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value bytes = arith::ConstantIndexOp::create(
-      b, loc, elementBytes(type.getElementType()));
-  Value address = arith::AddIOp::create(
-      b, loc, base, arith::MulIOp::create(b, loc, linear, bytes));
-  Value address64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
-  return LLVM::IntToPtrOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext()), address64);
-}
-
 LogicalResult KernelConverter::lowerAtomics() {
   SmallVector<Operation *> atomics;
   kernel.walk([&](Operation *op) {
@@ -217,26 +199,12 @@ LogicalResult KernelConverter::lowerAtomics() {
       rmw.erase();
       continue;
     }
-    // Compare-and-swap: one cmpxchg on the element's address. (Upstream's
+    // Compare-and-swap: one cmpxchg on the element's address (upstream's
     // memref.generic_atomic_rmw would be a retry loop and cannot lower float
-    // element types.) Floats compare by their bits.
+    // element types). Floats compare by their bits.
     auto cas = cast<kgpu::AtomicCASOp>(op);
-    Type type = cas.getResult().getType();
-    Type bitsType = b.getIntegerType(type.getIntOrFloatBitWidth());
-    auto toBits = [&](Value v) -> Value {
-      return isa<FloatType>(type)
-                 ? arith::BitcastOp::create(b, loc, bitsType, v)
-                 : v;
-    };
-    Value ptr = elementPointer(b, loc, cas.getMemref(), cas.getIndices());
-    auto cmpxchg = LLVM::AtomicCmpXchgOp::create(
-        b, loc, ptr, toBits(cas.getCmp()), toBits(cas.getValue()),
-        LLVM::AtomicOrdering::acq_rel, LLVM::AtomicOrdering::monotonic);
-    Value old =
-        LLVM::ExtractValueOp::create(b, loc, cmpxchg, ArrayRef<int64_t>{0});
-    if (isa<FloatType>(type))
-      old = arith::BitcastOp::create(b, loc, type, old);
-    cas.getResult().replaceAllUsesWith(old);
+    cas.getResult().replaceAllUsesWith(
+        kgpu::createAtomicCmpXchg(b, cas, /*addressSpace=*/0));
     cas.erase();
   }
   return success();

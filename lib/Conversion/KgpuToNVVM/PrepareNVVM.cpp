@@ -1,5 +1,6 @@
 //===- PrepareNVVM.cpp - GPU form to what NVVM accepts ----------*- C++ -*-===//
 
+#include "kgpu/Conversion/Common/AtomicCmpXchg.h"
 #include "kgpu/Conversion/KgpuToNVVM/Passes.h"
 #include "kgpu/Dialect/Kgpu/IR/KgpuDialect.h"
 #include "kgpu/Dialect/Kgpu/Utils/Atomics.h"
@@ -58,27 +59,6 @@ static unsigned nvvmAddressSpace(MemRefType type) {
   return 0;
 }
 
-/// The address of `memref[indices]` as an `!llvm.ptr` in the memref's
-/// address space.
-static Value elementPointer(OpBuilder &b, Location loc, Value memref,
-                            ValueRange indices) {
-  auto type = cast<MemRefType>(memref.getType());
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value linear = meta.getOffset();
-  for (auto [index, stride] : llvm::zip(indices, meta.getStrides()))
-    linear = arith::AddIOp::create(
-        b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value bytes = arith::ConstantIndexOp::create(
-      b, loc, type.getElementType().getIntOrFloatBitWidth() / 8);
-  Value address = arith::AddIOp::create(
-      b, loc, base, arith::MulIOp::create(b, loc, linear, bytes));
-  Value address64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
-  return LLVM::IntToPtrOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext(), nvvmAddressSpace(type)),
-      address64);
-}
-
 /// Integer compare-and-swap becomes `memref.generic_atomic_rmw` (a select of
 /// the new value where the old one equals `cmp`). A float one becomes one
 /// `llvm.cmpxchg` of its bits on the element's address: upstream lowers
@@ -90,18 +70,10 @@ struct AtomicCASToGeneric : OpRewritePattern<AtomicCASOp> {
   LogicalResult matchAndRewrite(AtomicCASOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    if (auto ft = dyn_cast<FloatType>(op.getResult().getType())) {
-      Type it = rewriter.getIntegerType(ft.getWidth());
-      Value ptr =
-          elementPointer(rewriter, loc, op.getMemref(), op.getIndices());
-      auto cmpxchg = LLVM::AtomicCmpXchgOp::create(
-          rewriter, loc, ptr,
-          arith::BitcastOp::create(rewriter, loc, it, op.getCmp()),
-          arith::BitcastOp::create(rewriter, loc, it, op.getValue()),
-          LLVM::AtomicOrdering::acq_rel, LLVM::AtomicOrdering::monotonic);
-      Value old = LLVM::ExtractValueOp::create(rewriter, loc, cmpxchg,
-                                               ArrayRef<int64_t>{0});
-      rewriter.replaceOp(op, arith::BitcastOp::create(rewriter, loc, ft, old));
+    if (isa<FloatType>(op.getResult().getType())) {
+      rewriter.replaceOp(
+          op, createAtomicCmpXchg(rewriter, op,
+                                  nvvmAddressSpace(op.getMemref().getType())));
       return success();
     }
     auto generic = memref::GenericAtomicRMWOp::create(
