@@ -148,6 +148,9 @@ def main():
     ap.add_argument("--kgpu-run")
     ap.add_argument("--lavapipe", default="", help="command prefix that runs a command on lavapipe")
     ap.add_argument("--min-kernels", type=int, default=1)
+    ap.add_argument("--cuda-compile", action="store_true",
+                    help="e2e: also compile each kernel for the CUDA target (PTX and, with "
+                         "ptxas, a cubin; nothing runs: CI has no GPU); a failure is a FAIL")
     args = ap.parse_args()
 
     kernels = parse_corpus(args.corpus)
@@ -233,6 +236,14 @@ def main():
                 if why is None or not why.startswith("kgpu-translate"):
                     compiled_devices.add(k["spec"])
             problems += xpass
+            if args.cuda_compile:
+                # every target compiles what the frontend accepts (a float
+                # product reduction once failed only for CUDA)
+                rc, text = run([args.kgpu_translate, args.classes.split(":")[0], "--kernel",
+                                k["spec"], "--targets=cuda", "-o",
+                                os.path.join(wdir, "cuda.kgpu")], log)
+                if rc != 0:
+                    problems.append("cuda: kgpu-translate failed: " + first_error(text))
         if problems:
             status = "XPASS" if xpass and len(problems) == len(xpass) else "FAIL"
         elif args.mode == "e2e" and not skip:
