@@ -81,6 +81,9 @@ class Ctx:
         # the CUDA target (the NVVM path: PTX, and a cubin where ptxas is
         # found), run on the first CUDA device: --cuda, on a machine with one
         self.cuda = getattr(a, "cuda", False)
+        # --cuda-compile: the CUDA target compiled (PTX, and a cubin with
+        # ptxas) but not run, e.g. in CI, which has no GPU
+        self.cuda_compile = getattr(a, "cuda_compile", False) and not self.cuda
         self.cc = a.cc
         self.verbose = a.verbose
         self.detail = getattr(a, "detail", False)
@@ -179,7 +182,7 @@ def compile_kgc(ctx, kernels, path):
 
 def targets(ctx):
     return ",".join(t for t, on in (("cpu", ctx.cpu), ("vulkan", ctx.vulkan),
-                                    ("cuda", ctx.cuda)) if on)
+                                    ("cuda", ctx.cuda or ctx.cuda_compile)) if on)
 
 
 def run_device(ctx, path, dev, names):
@@ -878,6 +881,9 @@ def main(argv):
                     help="Vulkan against C only (no CPU target: half the compile time)")
     ap.add_argument("--cuda", action="store_true",
                     help="also the CUDA target, run on the first CUDA device (a machine with a GPU)")
+    ap.add_argument("--cuda-compile", action="store_true",
+                    help="also compile for the CUDA target without running it (no GPU needed; "
+                         "a kernel it cannot compile is a compile-error)")
     ap.add_argument("--vulkan-icd", default=LAVAPIPE_ICD,
                     help="the Vulkan ICD json (default lavapipe's); 'system': the loader's choice")
     ap.add_argument("--cc", default="gcc")
@@ -966,6 +972,7 @@ def main(argv):
         rctx = copy.copy(ctx)
         # a CUDA-only difference is reduced on CUDA alone
         cctx = copy.copy(ctx)
+        rctx.cuda_compile = False
         if a.reduce_vulkan_only:
             rctx.cpu = False
             cctx.cpu = cctx.vulkan = False
