@@ -737,6 +737,14 @@ def _strip(e):
     return e
 
 
+def stmt_exprs(s):
+    """The expressions statement s holds itself (not those of the statements
+    nested in it): its value, condition, ExprSt operands, array initializers."""
+    es = [getattr(s, a, None) for a in ("e", "cnd")]
+    es += list(getattr(s, "es", None) or []) + list(getattr(s, "init", None) or [])
+    return [e for e in es if e is not None]
+
+
 def classify_reduced(k):
     """The known NVIDIA 580 patterns a reduced kernel contains
     (docs/difftest.md, "NVIDIA"): `minmax-sub64` a 64-bit + or - (or -=,
@@ -771,11 +779,7 @@ def classify_reduced(k):
             if isinstance(s, G.Assign) and s.op in ("+", "-") and \
                     getattr(s.target, "t", None) in W and is_mm(s.e):
                 found.add("minmax-sub64")
-            for attr in ("e", "cnd"):
-                visit(getattr(s, attr, None))
-            for e in getattr(s, "es", []) or []:
-                visit(e)
-            for e in getattr(s, "init", []) or []:
+            for e in stmt_exprs(s):
                 visit(e)
             for sub in s.kids:
                 stmts(sub)
@@ -807,9 +811,8 @@ def _has_wide_op(s):
     if isinstance(s, G.Assign) and s.op in ("*", "/", "%", "<<", ">>") and \
             getattr(s.target, "t", None) in W:
         return True
-    es = [getattr(s, a, None) for a in ("e", "cnd")]
-    es += list(getattr(s, "es", []) or []) + list(getattr(s, "init", []) or [])
-    return any(visit(e) for e in es) or any(_has_wide_op(x) for sub in s.kids for x in sub)
+    return any(visit(e) for e in stmt_exprs(s)) or \
+        any(_has_wide_op(x) for sub in s.kids for x in sub)
 
 
 # ---------------------------------------------------------------- campaign
