@@ -699,18 +699,22 @@ Error CUDAQueue::launch(LaunchRequest request,
   for (const LaunchStore &st : request.stores) {
     CUdeviceptr at = static_cast<CUDABuffer *>(st.buffer)->ptr + st.offset;
     CUresult sr = CUDA_SUCCESS;
-    if (st.bytes == 1)
+    const char *what = "cuMemsetD32Async";
+    if (st.bytes == 1) {
+      what = "cuMemsetD8Async";
       sr = dev.drv.cuMemsetD8Async(at, static_cast<unsigned char>(st.bits), 1,
                                    stream);
-    else if (st.bytes == 2)
+    } else if (st.bytes == 2) {
+      what = "cuMemsetD16Async";
       sr = dev.drv.cuMemsetD16Async(at, static_cast<unsigned short>(st.bits),
                                     1, stream);
-    else
+    } else {
       for (uint32_t w = 0; w < st.bytes / 4 && sr == CUDA_SUCCESS; ++w)
         sr = dev.drv.cuMemsetD32Async(
             at + 4 * w, static_cast<unsigned>(st.bits >> (32 * w)), 1, stream);
+    }
     if (sr != CUDA_SUCCESS)
-      return dev.check(sr, "cuMemsetD32Async");
+      return dev.check(sr, what);
   }
   CUresult r = dev.drv.cuEventCreate(&p->start, 0);
   if (r == CUDA_SUCCESS)
