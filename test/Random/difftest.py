@@ -975,7 +975,9 @@ def main(argv):
         rctx = copy.copy(ctx)
         # a CUDA-only difference is reduced on CUDA alone
         cctx = copy.copy(ctx)
-        rctx.cuda_compile = False
+        # a Vulkan-only difference needs no CUDA code, compiled or run (the
+        # outcome checks Vulkan before CUDA)
+        rctx.cuda = rctx.cuda_compile = False
         if a.reduce_vulkan_only:
             rctx.cpu = False
             cctx.cpu = cctx.vulkan = False
